@@ -1,0 +1,50 @@
+# Kocka: `make run` to play, `make test` for everything CI checks.
+GO      ?= go
+BIN     := bin/kocka
+PORT    ?= 8080
+GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
+
+.PHONY: all build run test deps test-deps fmt-check vet unit race gui-test web-test soak-short bench wasm web clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) .
+
+# Installs what is missing, builds, and opens the window (or explains the
+# alternatives when there is no display).
+run:
+	@scripts/run.sh
+
+deps:
+	@scripts/deps.sh run
+
+test-deps:
+	@scripts/deps.sh test
+
+test: test-deps fmt-check vet race unit
+	@echo "make test: all checks passed"
+
+fmt-check:
+	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+race:
+	$(GO) test -race -count=1 ./engine/...
+
+unit:
+	$(GO) test -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./solver/...
+
+wasm:
+	@scripts/wasm.sh
+
+web: wasm
+	$(GO) run ./wasm/serve -dir wasm/dist -port $(PORT)
+
+clean:
+	rm -rf bin wasm/dist
