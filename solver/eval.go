@@ -283,3 +283,14 @@ func ClearOf(lines int, spin engine.Spin, after *engine.Board, b2b, combo int) (
 	}
 	return c, b2b, combo
 }
+
+// Evaluate scores one placement p made on before, giving after (with its
+// lines already cleared, linesCleared of them). Higher is better for the
+// player who placed the piece; an adversary choosing pieces wants it low.
+// It knows no back-to-back or combo chain; use NewScorer and ClearOf to
+// evaluate those.
+func Evaluate(w *Weights, before *engine.Board, p Placement, after *engine.Board, linesCleared int) float64 {
+	s := NewScorer(w, before)
+	c := engine.Clear{Lines: linesCleared, Spin: p.Spin, PerfectClear: linesCleared > 0 && after.Empty()}
+	return s.Score(p.Placed, after, c)
+}

@@ -6,8 +6,8 @@ import (
 	"github.com/kocka/kocka/engine"
 )
 
-// board parses rows of text, top row first, into a board width x height.
-func board(t testing.TB, width, height int, rows ...string) *engine.Board {
+// testBoard parses rows of text, top row first, into a board width x height.
+func testBoard(t testing.TB, width, height int, rows ...string) *engine.Board {
 	t.Helper()
 	b, err := engine.ParseBoard(width, height, rows, engine.I)
 	if err != nil {
@@ -130,7 +130,7 @@ var featureBoards = []struct {
 func TestBoardFeatures(t *testing.T) {
 	for _, c := range featureBoards {
 		t.Run(c.name, func(t *testing.T) {
-			b := board(t, c.width, c.height, c.rows...)
+			b := testBoard(t, c.width, c.height, c.rows...)
 			h := ColumnHeights(b)
 			for x, want := range c.heights {
 				if h[x] != want {
@@ -206,7 +206,7 @@ func TestPlacementFeatures(t *testing.T) {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b := board(t, 4, 6, c.rows...)
+			b := testBoard(t, 4, 6, c.rows...)
 			if !b.Fits(c.p) {
 				t.Fatalf("%+v does not fit", c.p)
 			}
