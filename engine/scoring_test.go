@@ -156,7 +156,7 @@ func TestCombosThroughTheGame(t *testing.T) {
 	g := newSeqGame(t, cfg, engine.I)
 	// Each I, dropped flat at spawn (columns 3..6), completes one row.
 	fill(t, g, "X.........", "XXX....XXX", "XXX....XXX", "XXX....XXX") // the top row keeps it from a perfect clear
-	want := []int{100, 150, 200} // single, then combo 1 and 2 (+50 each)
+	want := []int{100, 150, 200}                                       // single, then combo 1 and 2 (+50 each)
 	for i, w := range want {
 		evs := run(g, engine.InHardDrop, 0)
 		l := eventsOf(evs, engine.EvLock)
