@@ -211,7 +211,7 @@ func fits(m engine.Placed) bool {
 
 func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for trial := 0; trial < 200; trial++ {
+	for trial := 0; trial < 60; trial++ {
 		pages := randomPages(rng, 1+rng.IntN(90))
 		s, err := fumen.Encode(pages)
 		if err != nil {
