@@ -95,7 +95,9 @@ func NewAtlas() *Atlas {
 }
 
 // Mino is the tile of piece p (or Garbage) in skin s at board size.
-func (a *Atlas) Mino(s Skin, p engine.Piece) image.Rectangle { return a.mino[s%NumSkins][colorIndex(p)] }
+func (a *Atlas) Mino(s Skin, p engine.Piece) image.Rectangle {
+	return a.mino[s%NumSkins][colorIndex(p)]
+}
 
 // SmallMino is the same tile at the queue's smaller size.
 func (a *Atlas) SmallMino(s Skin, p engine.Piece) image.Rectangle {
