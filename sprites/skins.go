@@ -117,3 +117,21 @@ func DrawGhost(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 func premul(c color.RGBA, a int) color.RGBA {
 	return color.RGBA{uint8(int(c.R) * a / 255), uint8(int(c.G) * a / 255), uint8(int(c.B) * a / 255), uint8(a)}
 }
+
+// MarshalText writes the skin's name (settings files keep names).
+func (s Skin) MarshalText() ([]byte, error) {
+	if s >= NumSkins {
+		return nil, fmt.Errorf("unknown skin %d", uint8(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads a skin name.
+func (s *Skin) UnmarshalText(b []byte) error {
+	v, err := ParseSkin(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
