@@ -43,7 +43,7 @@ func runSoak(args []string, stdout, stderr io.Writer) int {
 	duration := fs.Duration("duration", 2*time.Hour, "how long to keep starting games")
 	games := fs.Int("games", 0, "stop after this many games (0: only the duration limits)")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
-	mode := fs.String("mode", "marathon", "marathon, sprint, ultra or endless")
+	mode := fs.String("mode", "mixed", "marathon, sprint, ultra, endless, or mixed: all four in turn, endless from level 15 so that 20G tops the bot out")
 	level := fs.Int("level", 1, "start level")
 	personality := fs.String("personality", "kocka", "the bot's weight set")
 	depth := fs.Int("depth", 1, "placements the bot looks ahead")
@@ -58,16 +58,28 @@ func runSoak(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kocka soak: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	goal, err := engine.ParseGoal(*mode)
-	if err != nil {
-		fmt.Fprintln(stderr, "kocka soak:", err)
-		return 2
+	var mix []engine.Config
+	cfg := engine.DefaultConfig()
+	if *mode == "mixed" {
+		for _, g := range []engine.Goal{engine.GoalMarathon, engine.GoalSprint, engine.GoalUltra, engine.GoalNone} {
+			c := engine.ConfigFor(g)
+			c.StartLevel = max(*level, map[engine.Goal]int{engine.GoalNone: 15}[g])
+			mix = append(mix, c)
+		}
+	} else {
+		goal, err := engine.ParseGoal(*mode)
+		if err != nil {
+			fmt.Fprintln(stderr, "kocka soak:", err, "(or mixed)")
+			return 2
+		}
+		cfg = engine.ConfigFor(goal)
 	}
-	cfg := engine.ConfigFor(goal)
 	cfg.StartLevel = *level
-	if err := cfg.Validate(); err != nil {
-		fmt.Fprintln(stderr, "kocka soak:", err)
-		return 2
+	for _, c := range append(mix, cfg) {
+		if err := c.Validate(); err != nil {
+			fmt.Fprintln(stderr, "kocka soak:", err)
+			return 2
+		}
 	}
 	botCfg := solver.BotConfig{Personality: *personality, Depth: *depth}
 	if _, err := solver.NewBot(botCfg); err != nil {
@@ -76,6 +88,7 @@ func runSoak(args []string, stdout, stderr io.Writer) int {
 	}
 	sc := soak.Config{
 		Game:          cfg,
+		Mix:           mix,
 		Seed:          *seed,
 		Duration:      *duration,
 		Games:         *games,

@@ -36,6 +36,7 @@ type selfChecking interface{ Err() error }
 // Config says what to soak and for how long.
 type Config struct {
 	Game     engine.Config
+	Mix      []engine.Config // when set, game i plays Mix[i%len(Mix)] instead of Game
 	Seed     uint64        // the first game's seed; game i uses Seed+i
 	Duration time.Duration // stop starting games after this long (0 = no limit)
 	Games    int           // stop after this many games (0 = no limit)
@@ -108,8 +109,10 @@ func NewSession(cfg Config) (*Session, error) {
 	if cfg.NewPlayer == nil {
 		return nil, errors.New("soak: no player")
 	}
-	if err := cfg.Game.Validate(); err != nil {
-		return nil, fmt.Errorf("soak: %w", err)
+	for _, c := range append([]engine.Config{cfg.Game}, cfg.Mix...) {
+		if err := c.Validate(); err != nil {
+			return nil, fmt.Errorf("soak: %w", err)
+		}
 	}
 	if cfg.MaxTicks == 0 {
 		cfg.MaxTicks = 200_000
@@ -203,7 +206,8 @@ func (s *Session) Step() (done bool, err error) {
 		r.Ticks += g.Ticks()
 		progress(s.cfg.Progress, r, time.Since(s.start))
 	}
-	if g.Over() || g.Ticks() >= s.cfg.MaxTicks {
+	timeUp := s.cfg.Duration > 0 && g.Ticks()&255 == 0 && time.Since(s.start) >= s.cfg.Duration
+	if g.Over() || g.Ticks() >= s.cfg.MaxTicks || timeUp {
 		s.res.Pieces += g.Stats().Pieces
 		s.res.Lines += g.Lines()
 		s.res.Ticks += g.Ticks()
@@ -219,9 +223,13 @@ func (s *Session) Step() (done bool, err error) {
 
 func (s *Session) startGame() error {
 	s.seed = s.cfg.Seed + uint64(s.next)
+	cfg := s.cfg.Game
+	if len(s.cfg.Mix) > 0 {
+		cfg = s.cfg.Mix[s.next%len(s.cfg.Mix)]
+	}
 	s.next++
-	s.bag = newCheckedBag(s.cfg.Game, s.seed)
-	g, err := engine.NewGameWith(s.cfg.Game, s.seed, s.bag)
+	s.bag = newCheckedBag(cfg, s.seed)
+	g, err := engine.NewGameWith(cfg, s.seed, s.bag)
 	if err != nil {
 		return err
 	}
