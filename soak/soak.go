@@ -37,10 +37,10 @@ type selfChecking interface{ Err() error }
 type Config struct {
 	Game     engine.Config
 	Mix      []engine.Config // when set, game i plays Mix[i%len(Mix)] instead of Game
-	Seed     uint64        // the first game's seed; game i uses Seed+i
-	Duration time.Duration // stop starting games after this long (0 = no limit)
-	Games    int           // stop after this many games (0 = no limit)
-	MaxTicks int           // end a game that runs longer (0 = 200,000 ticks)
+	Seed     uint64          // the first game's seed; game i uses Seed+i
+	Duration time.Duration   // stop starting games after this long (0 = no limit)
+	Games    int             // stop after this many games (0 = no limit)
+	MaxTicks int             // end a game that runs longer (0 = 200,000 ticks)
 
 	NewPlayer func(seed uint64) Player
 
