@@ -66,7 +66,14 @@ type turn struct {
 	to    engine.Rotation
 	move  Move
 	kicks []engine.Cell
+	n     int           // len(kicks), at most maxKicks
+	dx    [maxKicks]int // the kicks as ints, for the hot loop
+	dy    [maxKicks]int
+	kind  [maxKicks]int // the arrival kind each kick makes
 }
+
+// maxKicks is the longest kick list a table may have.
+const maxKicks = 8
 
 // Generate appends to dst every placement of piece p on board b under opt
 // and returns the extended slice. Each distinct (cells, spin) appears once,
@@ -104,7 +111,11 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 	if opt.Mode == ModeDrop {
 		dst, ok = g.drop(dst, m, top)
 	} else {
-		dst = g.search(dst, m)
+		if g.paths {
+			dst = g.search(dst, m)
+		} else {
+			dst = g.flood(dst, m)
+		}
 		ok = g.below(top)
 	}
 	if !ok {
@@ -149,7 +160,19 @@ func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
 		g.turns[r] = g.turns[r][:0]
 		for _, to := range [3]engine.Rotation{r.CW(), r.CCW(), r.Flip()} {
 			if k := g.kicks.Kicks(p, r, to); k != nil {
-				g.turns[r] = append(g.turns[r], turn{to, turnMove(r, to), k})
+				t := turn{to: to, move: turnMove(r, to), kicks: k, n: min(len(k), maxKicks)}
+				for j := range t.n {
+					t.dx[j], t.dy[j] = int(k[j].X), int(k[j].Y)
+					switch {
+					case !g.spinT:
+						t.kind[j] = arriveShift
+					case j == 4:
+						t.kind[j] = arriveTurn5
+					default:
+						t.kind[j] = arriveTurn
+					}
+				}
+				g.turns[r] = append(g.turns[r], t)
 			}
 		}
 	}
@@ -309,47 +332,69 @@ func (g *Generator) fall(r engine.Rotation, xi int, t uint64) uint64 {
 // tests are tried in order: a position takes the first offset where the
 // piece fits, so each test only sees the positions all earlier ones failed.
 func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
-	for _, t := range g.turns[r] {
+	if g.mode == Mode20G {
+		g.turn20G(r, xi, f)
+		return
+	}
+	ncols := uint(g.ncols)
+	for ti := range g.turns[r] {
+		t := &g.turns[r][ti]
 		left := f
 		fit := &g.fit[t.to]
-		for j, k := range t.kicks {
-			x := xi + int(k.X)
-			if x < 0 || x >= g.ncols {
+		for j := 0; j < t.n; j++ {
+			x := xi + t.dx[j]
+			if uint(x) >= ncols {
 				continue
 			}
 			var ok uint64
-			if dy := int(k.Y); dy >= 0 {
+			if dy := t.dy[j]; dy >= 0 {
 				ok = left & (fit[x] << uint(dy))
+				left &^= ok
 				ok >>= uint(dy)
 			} else {
 				ok = left & (fit[x] >> uint(-dy))
+				left &^= ok
+				ok <<= uint(-dy)
+			}
+			g.next[t.kind[j]][t.to][x] |= ok
+			if left == 0 {
+				break
+			}
+		}
+	}
+}
+
+// turn20G is turn for Mode20G: a turned piece that hangs in the air falls,
+// and the fall makes it no longer a turn for spins.
+func (g *Generator) turn20G(r engine.Rotation, xi int, f uint64) {
+	ncols := uint(g.ncols)
+	for ti := range g.turns[r] {
+		t := &g.turns[r][ti]
+		left := f
+		fit := &g.fit[t.to]
+		for j := 0; j < t.n; j++ {
+			x := xi + t.dx[j]
+			if uint(x) >= ncols {
+				continue
+			}
+			var ok uint64
+			if dy := t.dy[j]; dy >= 0 {
+				ok = left & (fit[x] << uint(dy))
+				left &^= ok
+				ok >>= uint(dy)
+			} else {
+				ok = left & (fit[x] >> uint(-dy))
+				left &^= ok
 				ok <<= uint(-dy)
 			}
 			if ok == 0 {
 				continue
 			}
-			if dy := int(k.Y); dy >= 0 {
-				left &^= ok << uint(dy)
-			} else {
-				left &^= ok >> uint(-dy)
+			gr := g.ground[t.to][x]
+			if air := ok &^ gr; air != 0 {
+				g.next[arriveShift][t.to][x] |= g.fall(t.to, x, air)
 			}
-			kind := arriveShift
-			if g.spinT {
-				kind = arriveTurn
-				if j == 4 {
-					kind = arriveTurn5
-				}
-			}
-			if g.mode == Mode20G {
-				// A turned piece that hangs in the air falls, and the fall
-				// makes it no longer a turn for spins.
-				gr := g.ground[t.to][x]
-				if air := ok &^ gr; air != 0 {
-					g.next[arriveShift][t.to][x] |= g.fall(t.to, x, air)
-					ok &= gr
-				}
-			}
-			g.next[kind][t.to][x] |= ok
+			g.next[t.kind[j]][t.to][x] |= ok & gr
 			if left == 0 {
 				break
 			}
@@ -364,47 +409,57 @@ func (g *Generator) collect(dst []Placement, d int) []Placement {
 		for xi := range g.ncols {
 			gr := g.ground[r][xi]
 			if !g.spinT {
-				w := g.front[r][xi] & gr
-				if w == 0 {
-					continue
-				}
-				// Count cells once: mark them in the lowest orientation
-				// with the same shape.
-				sc := sameCells[g.p][r]
-				cx := xi + sc.dx
-				cw := shiftRows(w, sc.dy)
-				fresh := cw &^ g.done[0][sc.rot][cx]
-				g.done[0][sc.rot][cx] |= fresh
-				for fresh != 0 {
-					i := bits.TrailingZeros64(fresh) + sc.dy
-					fresh &= fresh - 1
-					dst = g.emit(dst, r, xi, i, engine.SpinNone, d)
+				if w := g.front[r][xi] & gr; w != 0 {
+					dst = g.emitWord(dst, r, xi, w, 0, 0, d)
 				}
 				continue
 			}
 			none := g.next[arriveShift][r][xi] & gr
 			turned := g.next[arriveTurn][r][xi] & gr
 			turned5 := g.next[arriveTurn5][r][xi] & gr
-			var mini, full uint64
-			if turned|turned5 != 0 {
-				c3, front2 := g.corners(r, xi)
-				full = (turned & c3 & front2) | (turned5 & c3)
-				mini = turned & c3 &^ front2
-				none |= (turned | turned5) &^ c3
+			if none|turned|turned5 != 0 {
+				dst = g.emitWord(dst, r, xi, none, turned, turned5, d)
 			}
-			none &^= g.done[engine.SpinNone][r][xi]
-			mini &^= g.done[engine.SpinMini][r][xi]
-			full &^= g.done[engine.SpinFull][r][xi]
-			g.done[engine.SpinNone][r][xi] |= none
-			g.done[engine.SpinMini][r][xi] |= mini
-			g.done[engine.SpinFull][r][xi] |= full
-			for all := none | mini | full; all != 0; all &= all - 1 {
-				i := bits.TrailingZeros64(all)
-				for s, w := range [3]uint64{none, mini, full} {
-					if w>>uint(i)&1 != 0 {
-						dst = g.emit(dst, r, xi, i, engine.Spin(s), d)
-					}
-				}
+		}
+	}
+	return dst
+}
+
+// emitWord emits the grounded positions of column (r, xi) that arrived by
+// a shift or drop (none), by a turn (turned) or by a turn with the fifth
+// kick (turned5), at depth d, skipping (cells, spin) already emitted. For
+// pieces other than T, none holds all arrivals.
+func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, turned, turned5 uint64, d int) []Placement {
+	if !g.spinT {
+		// Count cells once: mark them in the lowest orientation with the
+		// same shape.
+		sc := sameCells[g.p][r]
+		cx := xi + sc.dx
+		fresh := shiftRows(none, sc.dy) &^ g.done[0][sc.rot][cx]
+		g.done[0][sc.rot][cx] |= fresh
+		for ; fresh != 0; fresh &= fresh - 1 {
+			dst = g.emit(dst, r, xi, bits.TrailingZeros64(fresh)+sc.dy, engine.SpinNone, d)
+		}
+		return dst
+	}
+	var mini, full uint64
+	if turned|turned5 != 0 {
+		c3, front2 := g.corners(r, xi)
+		full = (turned & c3 & front2) | (turned5 & c3)
+		mini = turned & c3 &^ front2
+		none |= (turned | turned5) &^ c3
+	}
+	none &^= g.done[engine.SpinNone][r][xi]
+	mini &^= g.done[engine.SpinMini][r][xi]
+	full &^= g.done[engine.SpinFull][r][xi]
+	g.done[engine.SpinNone][r][xi] |= none
+	g.done[engine.SpinMini][r][xi] |= mini
+	g.done[engine.SpinFull][r][xi] |= full
+	for all := none | mini | full; all != 0; all &= all - 1 {
+		i := bits.TrailingZeros64(all)
+		for s, w := range [3]uint64{none, mini, full} {
+			if w>>uint(i)&1 != 0 {
+				dst = g.emit(dst, r, xi, i, engine.Spin(s), d)
 			}
 		}
 	}

@@ -438,6 +438,10 @@ func TestSearchEqualsOracle(t *testing.T) {
 			for _, pl := range dst {
 				total[pl.Spin]++
 			}
+			opt.NoPaths = true
+			dst = g.Generate(dst[:0], b, p, opt)
+			sameResult(t, what+" without paths", dst, oracle(b, p, opt))
+			opt.NoPaths = false
 		}
 	}
 	// The random boards must exercise spins, or the test proves little.

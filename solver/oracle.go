@@ -104,7 +104,7 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 		}
 	}
 
-	// The best node for each (cells, spin): shortest, then lowest orientation.
+	// The best node for each (cells, spin).
 	type key struct {
 		cells [4]engine.Cell
 		spin  engine.Spin
@@ -129,7 +129,10 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 			best[kk] = k
 			continue
 		}
-		if n.depth < nodes[o].depth || n.depth == nodes[o].depth && n.m.Rot < nodes[o].m.Rot {
+		// Without paths the orientation is the lowest that reaches the
+		// cells; with paths, the one with the shortest path.
+		if opt.NoPaths && n.m.Rot < nodes[o].m.Rot ||
+			!opt.NoPaths && (n.depth < nodes[o].depth || n.depth == nodes[o].depth && n.m.Rot < nodes[o].m.Rot) {
 			best[kk] = k
 		}
 	}
@@ -147,7 +150,11 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 			pl.Path = nil
 		}
 		out = append(out, pl)
-		depth = append(depth, nodes[k].depth)
+		if opt.NoPaths {
+			depth = append(depth, 0) // ordered without path lengths
+		} else {
+			depth = append(depth, nodes[k].depth)
+		}
 	}
 	idx := make([]int, len(out))
 	for i := range idx {
