@@ -22,7 +22,7 @@ func (g *Generator) flood(dst []Placement, m engine.Placed) []Placement {
 				g.close(r)
 			}
 		}
-		if g.noTurn {
+		if g.rules.noTurn {
 			break
 		}
 		for r := engine.Rot0; r <= engine.RotL; r++ {

@@ -35,15 +35,14 @@ const (
 // so that a search allocates nothing once the buffers have grown. A
 // Generator is not safe for concurrent use; use one per goroutine.
 type Generator struct {
-	b      *engine.Board
-	p      engine.Piece
-	kicks  *engine.KickTable
-	mode   Mode
-	width  int
-	ncols  int
-	paths  bool
-	spinT  bool // the piece is a T: track arrival kinds for spins
-	noTurn bool // turning never changes anything (O with in-place turns)
+	b     *engine.Board
+	p     engine.Piece
+	kicks *engine.KickTable
+	mode  Mode
+	width int
+	ncols int
+	paths bool
+	spinT bool // the piece is a T: track arrival kinds for spins
 
 	col    [engine.MaxWidth]uint64 // board columns: bit yTop-y = cell (x, y) filled
 	fit    grid                    // the piece fits
@@ -56,7 +55,8 @@ type Generator struct {
 	front2 grid                    // T: both front corners filled
 	corner [4]uint32               // T: columns whose c3/front2 are computed
 	layers []grid                  // layers[d] = positions first reached at depth d
-	turns  [4][]turn
+	rules  *rules
+	cache  [engine.L + 1]rules
 	rev    []Move
 	drops  []dropCand
 }
@@ -103,8 +103,8 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 	if b.Height > yTop+1 {
 		limit = yTop - 3
 	}
-	top := limit - g.maxUp()
-	if m.Y > top {
+	top := limit - g.rules.maxUp
+	if m.Y > top || g.rules.long {
 		return append(dst, oracle(b, p, opt)...)
 	}
 	n := len(dst)
@@ -126,11 +126,12 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 
 // setup builds the collision maps of p on b.
 func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
-	g.b, g.p, g.kicks, g.mode = b, p, kickTable(opt), opt.Mode
+	g.b, g.p, g.mode = b, p, opt.Mode
 	g.width, g.ncols = b.Width, b.Width+1
 	g.paths = !opt.NoPaths
 	g.spinT = p == engine.T
-	g.noTurn = p == engine.O && inPlaceTurns(g.kicks, p)
+	g.rules = g.rulesFor(p, kickTable(opt))
+	g.kicks = g.rules.kicks
 
 	for x := range g.width {
 		g.col[x] = floorBits
@@ -141,42 +142,74 @@ func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
 			g.col[bits.TrailingZeros16(r)] |= 1 << uint(yTop-y)
 		}
 	}
-	for r := engine.Rot0; r <= engine.RotL; r++ {
-		cells := engine.Shape(p, r)
-		fit, ground := &g.fit[r], &g.ground[r]
-		for xi := range g.ncols {
-			f := ^uint64(0)
-			for _, c := range cells {
-				x := xi - 2 + int(c.X)
-				if x < 0 || x >= g.width {
-					f = 0
-					break
-				}
-				f &^= g.col[x] << uint(c.Y)
-			}
-			fit[xi] = f
-			ground[xi] = f &^ (f >> 1)
-		}
-		g.turns[r] = g.turns[r][:0]
-		for _, to := range [3]engine.Rotation{r.CW(), r.CCW(), r.Flip()} {
-			if k := g.kicks.Kicks(p, r, to); k != nil {
-				t := turn{to: to, move: turnMove(r, to), kicks: k, n: min(len(k), maxKicks)}
-				for j := range t.n {
-					t.dx[j], t.dy[j] = int(k[j].X), int(k[j].Y)
-					switch {
-					case !g.spinT:
-						t.kind[j] = arriveShift
-					case j == 4:
-						t.kind[j] = arriveTurn5
-					default:
-						t.kind[j] = arriveTurn
-					}
-				}
-				g.turns[r] = append(g.turns[r], t)
+	// shifted[dy][x+2] = column x moved down dy rows, walls all blocked: a
+	// piece cell dy rows up in its box collides where this word has a bit.
+	var shifted [4][engine.MaxWidth + 6]uint64
+	for dy := range shifted {
+		for i := range g.width + 6 {
+			if x := i - 2; x < 0 || x >= g.width {
+				shifted[dy][i] = ^uint64(0)
+			} else {
+				shifted[dy][i] = g.col[x] << uint(dy)
 			}
 		}
 	}
+	for r := engine.Rot0; r <= engine.RotL; r++ {
+		c := engine.Shape(p, r)
+		s0, s1, s2, s3 := &shifted[c[0].Y], &shifted[c[1].Y], &shifted[c[2].Y], &shifted[c[3].Y]
+		x0, x1, x2, x3 := int(c[0].X), int(c[1].X), int(c[2].X), int(c[3].X)
+		fit, ground := &g.fit[r], &g.ground[r]
+		for xi := range g.ncols {
+			f := ^(s0[xi+x0] | s1[xi+x1] | s2[xi+x2] | s3[xi+x3])
+			fit[xi] = f
+			ground[xi] = f &^ (f >> 1)
+		}
+	}
 	g.corner = [4]uint32{}
+}
+
+// rules is what a search needs to know of a piece under a kick table,
+// derived once and kept: the turns, and facts about them.
+type rules struct {
+	kicks  *engine.KickTable
+	turns  [4][]turn
+	noTurn bool // turning never changes anything (O with in-place turns)
+	maxUp  int  // the most rows a kick lifts the piece
+	long   bool // a kick list is longer than maxKicks: search cell by cell
+}
+
+// rulesFor returns the rules of p under kicks, from the Generator's cache.
+func (g *Generator) rulesFor(p engine.Piece, kicks *engine.KickTable) *rules {
+	ru := &g.cache[p]
+	if ru.kicks == kicks {
+		return ru
+	}
+	*ru = rules{kicks: kicks, noTurn: p == engine.O && inPlaceTurns(kicks, p)}
+	for r := engine.Rot0; r <= engine.RotL; r++ {
+		ru.turns[r] = ru.turns[r][:0]
+		for _, to := range [3]engine.Rotation{r.CW(), r.CCW(), r.Flip()} {
+			k := kicks.Kicks(p, r, to)
+			if k == nil {
+				continue
+			}
+			ru.long = ru.long || len(k) > maxKicks
+			t := turn{to: to, move: turnMove(r, to), kicks: k, n: min(len(k), maxKicks)}
+			for j := range t.n {
+				t.dx[j], t.dy[j] = int(k[j].X), int(k[j].Y)
+				ru.maxUp = max(ru.maxUp, t.dy[j])
+				switch {
+				case p != engine.T:
+					t.kind[j] = arriveShift
+				case j == 4:
+					t.kind[j] = arriveTurn5
+				default:
+					t.kind[j] = arriveTurn
+				}
+			}
+			ru.turns[r] = append(ru.turns[r], t)
+		}
+	}
+	return ru
 }
 
 // inPlaceTurns reports whether every turn of p in table t is the single
@@ -193,19 +226,6 @@ func inPlaceTurns(t *engine.KickTable, p engine.Piece) bool {
 		}
 	}
 	return true
-}
-
-// maxUp is the most rows a kick lifts the piece.
-func (g *Generator) maxUp() int {
-	up := 0
-	for r := range g.turns {
-		for _, t := range g.turns[r] {
-			for _, k := range t.kicks {
-				up = max(up, int(k.Y))
-			}
-		}
-	}
-	return up
 }
 
 // below reports whether every reached position is at most row top.
@@ -282,7 +302,7 @@ func (g *Generator) stepFull() {
 			if xi+1 < g.ncols {
 				shift[xi+1] |= f & fit[xi+1]
 			}
-			if !g.noTurn {
+			if !g.rules.noTurn {
 				g.turn(r, xi, f)
 			}
 		}
@@ -311,7 +331,7 @@ func (g *Generator) step20G() {
 					shift[xi+1] |= g.fall(r, xi+1, t)
 				}
 			}
-			if !g.noTurn {
+			if !g.rules.noTurn {
 				g.turn(r, xi, f)
 			}
 		}
@@ -337,8 +357,8 @@ func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
 		return
 	}
 	ncols := uint(g.ncols)
-	for ti := range g.turns[r] {
-		t := &g.turns[r][ti]
+	for ti := range g.rules.turns[r] {
+		t := &g.rules.turns[r][ti]
 		left := f
 		fit := &g.fit[t.to]
 		for j := 0; j < t.n; j++ {
@@ -368,8 +388,8 @@ func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
 // and the fall makes it no longer a turn for spins.
 func (g *Generator) turn20G(r engine.Rotation, xi int, f uint64) {
 	ncols := uint(g.ncols)
-	for ti := range g.turns[r] {
-		t := &g.turns[r][ti]
+	for ti := range g.rules.turns[r] {
+		t := &g.rules.turns[r][ti]
 		left := f
 		fit := &g.fit[t.to]
 		for j := 0; j < t.n; j++ {
