@@ -25,29 +25,12 @@ func (g *Generator) flood(dst []Placement, m engine.Placed) []Placement {
 		if g.rules.noTurn {
 			break
 		}
+		dirty = 0
 		for r := engine.Rot0; r <= engine.RotL; r++ {
 			for xi := range g.ncols {
 				if f := g.front[r][xi]; f != 0 {
 					g.front[r][xi] = 0
-					g.turn(r, xi, f)
-				}
-			}
-		}
-		// g.next keeps every turn's arrival, for the spins; what is new
-		// in it is still to be closed and turned.
-		dirty = 0
-		kinds := 1
-		if g.spinT {
-			kinds = numArrivals
-		}
-		for k := range kinds {
-			for r := range g.next[k] {
-				for xi := range g.ncols {
-					if n := g.next[k][r][xi] &^ g.vis[r][xi]; n != 0 {
-						g.vis[r][xi] |= n
-						g.front[r][xi] |= n
-						dirty |= 1 << r
-					}
+					dirty |= g.turnFlood(r, xi, f)
 				}
 			}
 		}
@@ -55,54 +38,122 @@ func (g *Generator) flood(dst []Placement, m engine.Placed) []Placement {
 	return g.emitFlood(dst, m.Rot, xi0, bit0)
 }
 
+// turnFlood turns the positions f of column (r, xi), as turn does, and
+// adds what they reach to the reached set (to be closed and turned in
+// turn). A T's arrivals are also kept in next by kind, for the spins. It
+// returns the orientations that grew, as a bit set.
+func (g *Generator) turnFlood(r engine.Rotation, xi int, f uint64) (grew int) {
+	ncols := uint(g.ncols)
+	for ti := range g.rules.turns[r] {
+		t := &g.rules.turns[r][ti]
+		left := f
+		fit, vis, front := &g.fit[t.to], &g.vis[t.to], &g.front[t.to]
+		for j := 0; j < t.n; j++ {
+			x := xi + t.dx[j]
+			if uint(x) >= ncols {
+				continue
+			}
+			var ok uint64
+			if dy := t.dy[j]; dy >= 0 {
+				ok = left & (fit[x] << uint(dy))
+				left &^= ok
+				ok >>= uint(dy)
+			} else {
+				ok = left & (fit[x] >> uint(-dy))
+				left &^= ok
+				ok <<= uint(-dy)
+			}
+			if ok == 0 {
+				continue
+			}
+			if g.mode == Mode20G {
+				// A turned piece that hangs in the air falls, and then it
+				// is no longer a turn for spins.
+				gr := g.ground[t.to][x]
+				if air := ok &^ gr; air != 0 {
+					fell := g.fall(t.to, x, air)
+					ok &= gr
+					g.next[arriveShift][t.to][x] |= fell
+					if n := fell &^ vis[x]; n != 0 {
+						vis[x] |= n
+						front[x] |= n
+						grew |= 1 << t.to
+					}
+				}
+			}
+			if g.spinT {
+				g.next[t.kind[j]][t.to][x] |= ok
+			}
+			if n := ok &^ vis[x]; n != 0 {
+				vis[x] |= n
+				front[x] |= n
+				grew |= 1 << t.to
+			}
+			if left == 0 {
+				break
+			}
+		}
+	}
+	return grew
+}
+
 // close adds to orientation r's reached set everything its shifts and
-// drops reach, marking the new positions as not turned yet.
+// drops reach, marking the new positions as not turned yet. It sweeps the
+// columns right, then left, until a sweep finds nothing new.
 func (g *Generator) close(r engine.Rotation) {
 	fit, ground, vis, front := &g.fit[r], &g.ground[r], &g.vis[r], &g.front[r]
 	n := g.ncols
-	grow := func(xi int, w uint64) bool {
-		if w == vis[xi] {
-			return false
-		}
-		front[xi] |= w &^ vis[xi]
-		vis[xi] = w
-		return true
-	}
-	for changed := true; changed; {
-		changed = false
+	// reach is what column xi reaches from the positions w moved into it:
+	// all of its free run below them (the carry of fit+w runs down it),
+	// or in 20G the floor under them.
+	reach := func(xi int, w uint64) uint64 {
 		if g.mode == Mode20G {
-			for xi := 1; xi < n; xi++ {
-				if t := vis[xi-1] & fit[xi] &^ vis[xi]; t != 0 {
-					changed = grow(xi, vis[xi]|g.fall(r, xi, t)) || changed
-				}
+			gr := ground[xi]
+			out := w & gr
+			if s := w &^ gr; s != 0 {
+				out |= (fit[xi] &^ (fit[xi] + s)) & gr
 			}
-			for xi := n - 2; xi >= 0; xi-- {
-				if t := vis[xi+1] & fit[xi] &^ vis[xi]; t != 0 {
-					changed = grow(xi, vis[xi]|g.fall(r, xi, t)) || changed
-				}
-			}
-			continue
+			return out
 		}
-		// A free run below any reached position is reached (the carry of
-		// fit+w runs down it); so are the columns beside.
-		for xi := 0; xi < n; xi++ {
-			w := vis[xi]
-			if xi > 0 {
-				w |= vis[xi-1] & fit[xi]
+		return w | fit[xi]&^(fit[xi]+w)
+	}
+	for sweep := 0; ; sweep++ {
+		grew := false
+		if sweep%2 == 0 {
+			prev := uint64(0)
+			for xi := 0; xi < n; xi++ {
+				v := vis[xi]
+				w := v
+				if in := prev & fit[xi] &^ v; in != 0 || sweep == 0 && v != 0 {
+					w |= reach(xi, in|v)
+				}
+				if w != v {
+					front[xi] |= w &^ v
+					vis[xi] = w
+					grew = true
+				}
+				prev = w
 			}
-			if w != 0 {
-				w |= fit[xi] &^ (fit[xi] + w)
-				changed = grow(xi, w) || changed
+		} else {
+			prev := uint64(0)
+			for xi := n - 1; xi >= 0; xi-- {
+				v := vis[xi]
+				w := v
+				if in := prev & fit[xi] &^ v; in != 0 {
+					w |= reach(xi, in)
+				}
+				if w != v {
+					front[xi] |= w &^ v
+					vis[xi] = w
+					grew = true
+				}
+				prev = w
 			}
 		}
-		for xi := n - 2; xi >= 0; xi-- {
-			if w := vis[xi] | vis[xi+1]&fit[xi]; w != vis[xi] {
-				w |= fit[xi] &^ (fit[xi] + w)
-				changed = grow(xi, w) || changed
-			}
+		if !grew && sweep > 0 {
+			return
 		}
 	}
-	_ = ground
 }
 
 // emitFlood emits the grounded reached positions with their spins, in the

@@ -529,10 +529,10 @@ func (g *Generator) corners(r engine.Rotation, xi int) (c3, front2 uint64) {
 // with its path when paths are wanted.
 func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Placement {
 	var path []Move
-	if n := len(dst); n < cap(dst) {
-		path = dst[:n+1][n].Path[:0]
-	}
 	if g.paths {
+		if n := len(dst); n < cap(dst) {
+			path = dst[:n+1][n].Path[:0]
+		}
 		path = g.path(path, r, xi, i, spin, d)
 	}
 	return append(dst, Placement{
