@@ -57,6 +57,7 @@ type Generator struct {
 	layers []grid                  // layers[d] = positions first reached at depth d
 	rules  *rules
 	cache  [engine.L + 1]rules
+	air    uint64 // open air below the spawn row (see search)
 	rev    []Move
 	drops  []dropCand
 }
@@ -175,6 +176,11 @@ type rules struct {
 	turns  [4][]turn
 	noTurn bool // turning never changes anything (O with in-place turns)
 	maxUp  int  // the most rows a kick lifts the piece
+	maxDn  int  // the most rows a kick lowers the piece
+	// level[w] tells whether, on an empty board w wide, every turn that
+	// works keeps the piece's row (1) or some turn kicks it up or down (2);
+	// 0 is not known yet.
+	level [engine.MaxWidth + 1]int8
 	long   bool // a kick list is longer than maxKicks: search cell by cell
 }
 
@@ -197,6 +203,7 @@ func (g *Generator) rulesFor(p engine.Piece, kicks *engine.KickTable) *rules {
 			for j := range t.n {
 				t.dx[j], t.dy[j] = int(k[j].X), int(k[j].Y)
 				ru.maxUp = max(ru.maxUp, t.dy[j])
+				ru.maxDn = max(ru.maxDn, -t.dy[j])
 				switch {
 				case p != engine.T:
 					t.kind[j] = arriveShift
@@ -210,6 +217,42 @@ func (g *Generator) rulesFor(p engine.Piece, kicks *engine.KickTable) *rules {
 		}
 	}
 	return ru
+}
+
+// levelTurns reports whether, in open air on a board w wide, every turn of
+// p that works keeps the piece's row: the first kick test that fits
+// between the walls moves it sideways at most. SRS and SRS+ are so (their
+// tests that move the piece up or down come after the sideways ones).
+func (ru *rules) levelTurns(p engine.Piece, w int) bool {
+	if ru.level[w] == 0 {
+		ru.level[w] = 1
+		inside := func(r engine.Rotation, x int) bool {
+			for _, c := range engine.Shape(p, r) {
+				if cx := x + int(c.X); cx < 0 || cx >= w {
+					return false
+				}
+			}
+			return true
+		}
+		for r := range ru.turns {
+			for _, t := range ru.turns[r] {
+				for x := -2; x < w; x++ {
+					if !inside(engine.Rotation(r), x) {
+						continue
+					}
+					for _, k := range t.kicks {
+						if inside(t.to, x+int(k.X)) {
+							if k.Y != 0 {
+								ru.level[w] = 2
+							}
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	return ru.level[w] == 1
 }
 
 // inPlaceTurns reports whether every turn of p in table t is the single
@@ -247,6 +290,17 @@ func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
 	g.done = [3]grid{}
 	g.front = grid{}
 	g.layers = g.layers[:0]
+	g.air = 0
+	// Open air: from row low up, no move tests a filled cell and every
+	// turn keeps the row, and nothing below can kick a piece up into it.
+	// There a position's distance is its column's distance at the spawn
+	// row plus one per row down, which the soft drop from the spawn row
+	// gives; so positions in open air below the spawn row only need to
+	// move down. This skips most of the work of the rows above the stack.
+	low := g.b.StackHeight() + g.rules.maxUp + g.rules.maxDn
+	if g.mode == ModeFull && m.Y > low && g.rules.levelTurns(g.p, g.width) {
+		g.air = (uint64(1)<<uint(m.Y-low) - 1) << uint(yTop-m.Y+1)
+	}
 	i := yTop - m.Y
 	g.front[m.Rot][m.X+2] = 1 << uint(i)
 	g.vis = g.front
@@ -292,6 +346,10 @@ func (g *Generator) stepFull() {
 			// One row down, and all the way down: the carry of fl+s clears
 			// the free run below each seed.
 			to := (f << 1) & fl
+			if f &^= g.air; f == 0 {
+				shift[xi] |= to
+				continue
+			}
 			if s := f &^ ground[xi]; s != 0 {
 				to |= ((fl &^ (fl + s)) | s) & ground[xi]
 			}
