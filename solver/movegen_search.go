@@ -58,8 +58,18 @@ type Generator struct {
 	rules  *rules
 	cache  [engine.L + 1]rules
 	air    uint64 // open air below the spawn row (see search)
+	top    int    // the spawn row's bit
+	later  []laterDrops
+	fmask  [4]uint32 // columns where front has positions
+	nmask  [4]uint32 // columns where next may have positions
 	rev    []Move
 	drops  []dropCand
+}
+
+// laterDrops are drops through open air that arrive at a later depth.
+type laterDrops struct {
+	g grid
+	m [4]uint32 // columns with positions
 }
 
 // turn is one rotation the kick table allows from an orientation.
@@ -181,7 +191,7 @@ type rules struct {
 	// works keeps the piece's row (1) or some turn kicks it up or down (2);
 	// 0 is not known yet.
 	level [engine.MaxWidth + 1]int8
-	long   bool // a kick list is longer than maxKicks: search cell by cell
+	long  bool // a kick list is longer than maxKicks: search cell by cell
 }
 
 // rulesFor returns the rules of p under kicks, from the Generator's cache.
@@ -302,50 +312,107 @@ func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
 		g.air = (uint64(1)<<uint(m.Y-low) - 1) << uint(yTop-m.Y+1)
 	}
 	i := yTop - m.Y
+	g.top = i
 	g.front[m.Rot][m.X+2] = 1 << uint(i)
 	g.vis = g.front
 	if g.ground[m.Rot][m.X+2]>>uint(i)&1 != 0 {
 		g.done[engine.SpinNone][m.Rot][m.X+2] = 1 << uint(i)
 		dst = g.emit(dst, m.Rot, m.X+2, i, engine.SpinNone, 0)
 	}
+	g.next = [numArrivals]grid{}
+	g.fmask = [4]uint32{}
+	g.nmask = [4]uint32{}
+	g.fmask[m.Rot] = 1 << uint(m.X+2)
+	more := true
 	for d := 1; ; d++ {
 		g.layers = append(g.layers, g.front)
-		if g.mode == Mode20G {
-			g.step20G()
-		} else {
-			g.stepFull()
-		}
-		more := uint64(0)
-		for r := range g.front {
-			for xi := range g.ncols {
-				a := (g.next[0][r][xi] | g.next[1][r][xi] | g.next[2][r][xi]) &^ g.vis[r][xi]
-				g.front[r][xi] = a
-				g.vis[r][xi] |= a
-				more |= a
+		if more {
+			if g.mode == Mode20G {
+				g.step20G()
+			} else {
+				g.stepFull(d)
 			}
 		}
+		// Drops through open air arrive now.
+		if d < len(g.later) {
+			l := &g.later[d]
+			for r := range l.m {
+				g.nmask[r] |= l.m[r]
+				for cm := l.m[r]; cm != 0; cm &= cm - 1 {
+					xi := bits.TrailingZeros32(cm)
+					g.next[arriveShift][r][xi] |= l.g[r][xi]
+					l.g[r][xi] = 0
+				}
+				l.m[r] = 0
+			}
+		}
+		more = g.advance()
 		dst = g.collect(dst, d)
-		if more == 0 {
+		if !more && d+1 >= len(g.later) {
+			g.later = g.later[:0]
 			return dst
 		}
 	}
 }
 
-// stepFull fills next with the positions one move away from front.
-func (g *Generator) stepFull() {
-	g.next = [numArrivals]grid{}
+// advance makes the positions in next not reached before the new front,
+// and reports whether there are any.
+func (g *Generator) advance() bool {
+	any := false
+	for r := range g.front {
+		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
+			g.front[r][bits.TrailingZeros32(cm)] = 0
+		}
+		g.fmask[r] = 0
+		for cm := g.nmask[r]; cm != 0; cm &= cm - 1 {
+			xi := bits.TrailingZeros32(cm)
+			a := g.next[0][r][xi]
+			if g.spinT {
+				a |= g.next[1][r][xi] | g.next[2][r][xi]
+			}
+			if a &^= g.vis[r][xi]; a != 0 {
+				g.front[r][xi] = a
+				g.vis[r][xi] |= a
+				g.fmask[r] |= 1 << uint(xi)
+				any = true
+			}
+		}
+	}
+	return any
+}
+
+// stepFull fills next with the positions one move away from front, the
+// positions at depth d-1.
+func (g *Generator) stepFull(d int) {
+	// The spawn row's soft drop into open air: the piece comes out below it
+	// after as many moves as rows, at depth d-1+fall.
+	top := uint64(0)
+	fall := 0
+	if g.air != 0 {
+		top = uint64(1) << uint(g.top)
+		fall = bits.OnesCount64(g.air) + 1
+	}
+	cols := uint32(1)<<uint(g.ncols) - 1
 	for r := engine.Rot0; r <= engine.RotL; r++ {
 		shift := &g.next[arriveShift][r]
 		fit, ground := &g.fit[r], &g.ground[r]
-		for xi := range g.ncols {
+		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
+			xi := bits.TrailingZeros32(cm)
 			f := g.front[r][xi]
-			if f == 0 {
-				continue
-			}
 			fl := fit[xi]
 			// One row down, and all the way down: the carry of fl+s clears
 			// the free run below each seed.
-			to := (f << 1) & fl
+			to := (f &^ top << 1) & fl
+			if f&top != 0 {
+				if out := top << uint(fall) & fl; out != 0 {
+					for len(g.later) <= d-1+fall {
+						g.later = append(g.later, laterDrops{})
+					}
+					g.later[d-1+fall].g[r][xi] |= out
+					g.later[d-1+fall].m[r] |= 1 << uint(xi)
+				}
+			}
+			g.nmask[r] |= 1 << uint(xi)
 			if f &^= g.air; f == 0 {
 				shift[xi] |= to
 				continue
@@ -360,6 +427,7 @@ func (g *Generator) stepFull() {
 			if xi+1 < g.ncols {
 				shift[xi+1] |= f & fit[xi+1]
 			}
+			g.nmask[r] |= 7 << uint(xi) >> 1 & cols
 			if !g.rules.noTurn {
 				g.turn(r, xi, f)
 			}
@@ -370,15 +438,13 @@ func (g *Generator) stepFull() {
 // step20G is stepFull for Mode20G: shifts and turns, each followed by the
 // fall to the floor; a turn that falls no row stays a turn for spins.
 func (g *Generator) step20G() {
-	g.next = [numArrivals]grid{}
+	cols := uint32(1)<<uint(g.ncols) - 1
 	for r := engine.Rot0; r <= engine.RotL; r++ {
 		shift := &g.next[arriveShift][r]
 		fit := &g.fit[r]
-		for xi := range g.ncols {
+		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
+			xi := bits.TrailingZeros32(cm)
 			f := g.front[r][xi]
-			if f == 0 {
-				continue
-			}
 			if xi > 0 {
 				if t := f & fit[xi-1]; t != 0 {
 					shift[xi-1] |= g.fall(r, xi-1, t)
@@ -389,6 +455,7 @@ func (g *Generator) step20G() {
 					shift[xi+1] |= g.fall(r, xi+1, t)
 				}
 			}
+			g.nmask[r] |= 7 << uint(xi) >> 1 & cols
 			if !g.rules.noTurn {
 				g.turn(r, xi, f)
 			}
@@ -435,6 +502,7 @@ func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
 				ok <<= uint(-dy)
 			}
 			g.next[t.kind[j]][t.to][x] |= ok
+			g.nmask[t.to] |= 1 << uint(x)
 			if left == 0 {
 				break
 			}
@@ -473,6 +541,7 @@ func (g *Generator) turn20G(r engine.Rotation, xi int, f uint64) {
 				g.next[arriveShift][t.to][x] |= g.fall(t.to, x, air)
 			}
 			g.next[t.kind[j]][t.to][x] |= ok & gr
+			g.nmask[t.to] |= 1 << uint(x)
 			if left == 0 {
 				break
 			}
@@ -481,15 +550,17 @@ func (g *Generator) turn20G(r engine.Rotation, xi int, f uint64) {
 }
 
 // collect emits the grounded positions reached at depth d that make a new
-// (cells, spin).
+// (cells, spin), and clears next for the following step.
 func (g *Generator) collect(dst []Placement, d int) []Placement {
 	for r := engine.Rot0; r <= engine.RotL; r++ {
-		for xi := range g.ncols {
+		for cm := g.nmask[r]; cm != 0; cm &= cm - 1 {
+			xi := bits.TrailingZeros32(cm)
 			gr := g.ground[r][xi]
 			if !g.spinT {
 				if w := g.front[r][xi] & gr; w != 0 {
 					dst = g.emitWord(dst, r, xi, w, 0, 0, d)
 				}
+				g.next[0][r][xi] = 0
 				continue
 			}
 			none := g.next[arriveShift][r][xi] & gr
@@ -498,7 +569,9 @@ func (g *Generator) collect(dst []Placement, d int) []Placement {
 			if none|turned|turned5 != 0 {
 				dst = g.emitWord(dst, r, xi, none, turned, turned5, d)
 			}
+			g.next[0][r][xi], g.next[1][r][xi], g.next[2][r][xi] = 0, 0, 0
 		}
+		g.nmask[r] = 0
 	}
 	return dst
 }
@@ -624,7 +697,7 @@ func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.S
 	}
 	for ; d > 0; d-- {
 		var mv Move
-		mv, r, xi, i = g.back(&g.layers[d-1], r, xi, i, shiftOK, turnOK, turn5OK)
+		mv, r, xi, i = g.back(d, r, xi, i, shiftOK, turnOK, turn5OK)
 		g.rev = append(g.rev, mv)
 		shiftOK, turnOK, turn5OK = true, true, true
 	}
@@ -636,8 +709,17 @@ func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.S
 
 // back finds a position in prev one move from (r, xi, i) whose move arrives
 // in an allowed way, and returns the move and that position.
-func (g *Generator) back(prev *grid, r engine.Rotation, xi, i int, shiftOK, turnOK, turn5OK bool) (Move, engine.Rotation, int, int) {
+func (g *Generator) back(d int, r engine.Rotation, xi, i int, shiftOK, turnOK, turn5OK bool) (Move, engine.Rotation, int, int) {
+	prev := &g.layers[d-1]
 	at := uint64(1) << uint(i)
+	// Below open air: the search did not keep the drop through it in the
+	// layers; the row above is at its column's spawn-row depth plus the
+	// rows between.
+	if shiftOK && i > 0 && g.air>>uint(i-1)&1 != 0 {
+		if k := d - 1 - (i - 1 - g.top); k >= 0 && g.layers[k][r][xi]>>uint(g.top)&1 != 0 {
+			return MoveDown, r, xi, i - 1
+		}
+	}
 	// land: the positions of column (r, xi) that end at i after the move.
 	land := at
 	if g.mode == Mode20G {
