@@ -51,19 +51,18 @@ type Generator struct {
 	front  grid                    // first reached at the current depth
 	next   [numArrivals]grid       // reached by the current step, by arrival kind
 	done   [3]grid                 // emitted, by spin (T) or in sameCells' orientation (others)
-	c3     grid                    // T: three corners filled
-	front2 grid                    // T: both front corners filled
-	corner [4]uint32               // T: columns whose c3/front2 are computed
 	layers []grid                  // layers[d] = positions first reached at depth d
 	rules  *rules
 	cache  [engine.L + 1]rules
 	air    uint64 // open air below the spawn row (see search)
 	top    int    // the spawn row's bit
 	later  []laterDrops
-	fmask  [4]uint32 // columns where front has positions
-	nmask  [4]uint32 // columns where next may have positions
-	rev    []Move
-	drops  []dropCand
+	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
+	shifted [4][engine.MaxWidth + 6]uint64
+	fmask   [4]uint32 // columns where front has positions
+	nmask   [4]uint32 // columns where next may have positions
+	rev     []Move
+	drops   []dropCand
 }
 
 // laterDrops are drops through open air that arrive at a later depth.
@@ -155,28 +154,32 @@ func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
 	}
 	// shifted[dy][x+2] = column x moved down dy rows, walls all blocked: a
 	// piece cell dy rows up in its box collides where this word has a bit.
-	var shifted [4][engine.MaxWidth + 6]uint64
+	shifted := &g.shifted
 	for dy := range shifted {
-		for i := range g.width + 6 {
-			if x := i - 2; x < 0 || x >= g.width {
-				shifted[dy][i] = ^uint64(0)
-			} else {
-				shifted[dy][i] = g.col[x] << uint(dy)
-			}
+		row := shifted[dy][:g.width+6]
+		row[0], row[1] = ^uint64(0), ^uint64(0)
+		for x, c := range g.col[:g.width] {
+			row[x+2] = c << uint(dy)
+		}
+		for i := g.width + 2; i < len(row); i++ {
+			row[i] = ^uint64(0)
 		}
 	}
+	n := g.ncols
 	for r := engine.Rot0; r <= engine.RotL; r++ {
 		c := engine.Shape(p, r)
-		s0, s1, s2, s3 := &shifted[c[0].Y], &shifted[c[1].Y], &shifted[c[2].Y], &shifted[c[3].Y]
-		x0, x1, x2, x3 := int(c[0].X), int(c[1].X), int(c[2].X), int(c[3].X)
-		fit, ground := &g.fit[r], &g.ground[r]
-		for xi := range g.ncols {
-			f := ^(s0[xi+x0] | s1[xi+x1] | s2[xi+x2] | s3[xi+x3])
+		// The four cells' columns, lined up with the box columns.
+		a0 := shifted[c[0].Y][c[0].X:][:n]
+		a1 := shifted[c[1].Y][c[1].X:][:n]
+		a2 := shifted[c[2].Y][c[2].X:][:n]
+		a3 := shifted[c[3].Y][c[3].X:][:n]
+		fit, ground := g.fit[r][:n], g.ground[r][:n]
+		for xi := range a0 {
+			f := ^(a0[xi] | a1[xi] | a2[xi] | a3[xi])
 			fit[xi] = f
 			ground[xi] = f &^ (f >> 1)
 		}
 	}
-	g.corner = [4]uint32{}
 }
 
 // rules is what a search needs to know of a piece under a kick table,
@@ -582,6 +585,9 @@ func (g *Generator) collect(dst []Placement, d int) []Placement {
 // pieces other than T, none holds all arrivals.
 func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, turned, turned5 uint64, d int) []Placement {
 	if !g.spinT {
+		if none == 0 {
+			return dst
+		}
 		// Count cells once: mark them in the lowest orientation with the
 		// same shape.
 		sc := sameCells[g.p][r]
@@ -593,25 +599,42 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 		}
 		return dst
 	}
+	done := &g.done
+	if turned|turned5 == 0 {
+		// The common case: shifts and drops only.
+		if none &^= done[engine.SpinNone][r][xi]; none == 0 {
+			return dst
+		}
+		done[engine.SpinNone][r][xi] |= none
+		for ; none != 0; none &= none - 1 {
+			dst = g.emit(dst, r, xi, bits.TrailingZeros64(none), engine.SpinNone, d)
+		}
+		return dst
+	}
 	var mini, full uint64
-	if turned|turned5 != 0 {
+	{
 		c3, front2 := g.corners(r, xi)
 		full = (turned & c3 & front2) | (turned5 & c3)
 		mini = turned & c3 &^ front2
 		none |= (turned | turned5) &^ c3
 	}
-	none &^= g.done[engine.SpinNone][r][xi]
-	mini &^= g.done[engine.SpinMini][r][xi]
-	full &^= g.done[engine.SpinFull][r][xi]
-	g.done[engine.SpinNone][r][xi] |= none
-	g.done[engine.SpinMini][r][xi] |= mini
-	g.done[engine.SpinFull][r][xi] |= full
+	dn, dm, df := &done[engine.SpinNone][r][xi], &done[engine.SpinMini][r][xi], &done[engine.SpinFull][r][xi]
+	none &^= *dn
+	mini &^= *dm
+	full &^= *df
+	*dn |= none
+	*dm |= mini
+	*df |= full
 	for all := none | mini | full; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros64(all)
-		for s, w := range [3]uint64{none, mini, full} {
-			if w>>uint(i)&1 != 0 {
-				dst = g.emit(dst, r, xi, i, engine.Spin(s), d)
-			}
+		if none>>uint(i)&1 != 0 {
+			dst = g.emit(dst, r, xi, i, engine.SpinNone, d)
+		}
+		if mini>>uint(i)&1 != 0 {
+			dst = g.emit(dst, r, xi, i, engine.SpinMini, d)
+		}
+		if full>>uint(i)&1 != 0 {
+			dst = g.emit(dst, r, xi, i, engine.SpinFull, d)
 		}
 	}
 	return dst
@@ -629,17 +652,10 @@ func shiftRows(w uint64, dy int) uint64 {
 // the four corners of the T's box filled and which have both front corners
 // filled (walls and floor count), as engine.DetectSpin decides.
 func (g *Generator) corners(r engine.Rotation, xi int) (c3, front2 uint64) {
-	if g.corner[r]>>uint(xi)&1 != 0 {
-		return g.c3[r][xi], g.front2[r][xi]
-	}
-	filled := func(x, dy int) uint64 {
-		if x < 0 || x >= g.width {
-			return ^uint64(0)
-		}
-		return g.col[x] << uint(dy)
-	}
-	x := xi - 2
-	a, b, c, d := filled(x, 0), filled(x+2, 0), filled(x, 2), filled(x+2, 2)
+	// The corners of the box at column X = xi-2 are in board columns xi-2
+	// and xi, rows 0 and 2 up: shifted's index is x+2.
+	a, b := g.shifted[0][xi], g.shifted[0][xi+2]
+	c, d := g.shifted[2][xi], g.shifted[2][xi+2]
 	c3 = a&b&(c|d) | c&d&(a|b)
 	switch r {
 	case engine.Rot0:
@@ -651,8 +667,6 @@ func (g *Generator) corners(r engine.Rotation, xi int) (c3, front2 uint64) {
 	default:
 		front2 = a & c
 	}
-	g.c3[r][xi], g.front2[r][xi] = c3, front2
-	g.corner[r] |= 1 << uint(xi)
 	return c3, front2
 }
 
