@@ -102,10 +102,10 @@ func (g *Generator) drop(dst []Placement, m engine.Placed, top int) ([]Placement
 	for k := range ds {
 		c := &ds[k]
 		var path []Move
-		if n := len(dst); n < cap(dst) {
-			path = dst[:n+1][n].Path[:0]
-		}
 		if g.paths {
+			if n := len(dst); n < cap(dst) {
+				path = dst[:n+1][n].Path[:0]
+			}
 			path = append(path, c.turns[:c.nturns]...)
 			for s := c.shift; s < 0; s++ {
 				path = append(path, MoveLeft)

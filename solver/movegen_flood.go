@@ -10,8 +10,12 @@ import "github.com/kocka/kocka/engine"
 func (g *Generator) flood(dst []Placement, m engine.Placed) []Placement {
 	g.vis = grid{}
 	g.front = grid{} // reached but not turned yet
-	g.next = [numArrivals]grid{}
-	g.done = [3]grid{}
+	g.done[0] = grid{}
+	if g.spinT {
+		// Only a T's arrivals by kind and its spins are looked at.
+		g.next = [numArrivals]grid{}
+		g.done[1], g.done[2] = grid{}, grid{}
+	}
 	xi0, bit0 := m.X+2, uint64(1)<<uint(yTop-m.Y)
 	g.vis[m.Rot][xi0] = bit0
 	g.front[m.Rot][xi0] = bit0
