@@ -48,50 +48,46 @@ func (g *Generator) flood(dst []Placement, m engine.Placed) []Placement {
 // returns the orientations that grew, as a bit set.
 func (g *Generator) turnFlood(r engine.Rotation, xi int, f uint64) (grew int) {
 	ncols := uint(g.ncols)
-	for ti := range g.rules.turns[r] {
-		t := &g.rules.turns[r][ti]
+	turns := g.rules.turns[r]
+	for ti := range turns {
+		t := &turns[ti]
 		left := f
-		fit, vis, front := &g.fit[t.to], &g.vis[t.to], &g.front[t.to]
-		for j := 0; j < t.n; j++ {
-			x := xi + t.dx[j]
-			if uint(x) >= ncols {
+		to := t.to & 3
+		fit, vis, front := &g.fit[to], &g.vis[to], &g.front[to]
+		for j := 0; j < t.n && j < maxKicks; j++ {
+			x := uint(xi + t.dx[j])
+			if x >= ncols || x >= maxCols {
 				continue
 			}
-			var ok uint64
-			if dy := t.dy[j]; dy >= 0 {
-				ok = left & (fit[x] << uint(dy))
-				left &^= ok
-				ok >>= uint(dy)
-			} else {
-				ok = left & (fit[x] >> uint(-dy))
-				left &^= ok
-				ok <<= uint(-dy)
-			}
+			up, down := t.up[j]&63, t.down[j]&63
+			ok := left & (fit[x] << up >> down)
 			if ok == 0 {
 				continue
 			}
+			left &^= ok
+			ok = ok >> up << down
 			if g.mode == Mode20G {
 				// A turned piece that hangs in the air falls, and then it
 				// is no longer a turn for spins.
-				gr := g.ground[t.to][x]
+				gr := g.ground[to][x]
 				if air := ok &^ gr; air != 0 {
-					fell := g.fall(t.to, x, air)
+					fell := g.fall(to, int(x), air)
 					ok &= gr
-					g.next[arriveShift][t.to][x] |= fell
+					g.next[arriveShift][to][x] |= fell
 					if n := fell &^ vis[x]; n != 0 {
 						vis[x] |= n
 						front[x] |= n
-						grew |= 1 << t.to
+						grew |= 1 << to
 					}
 				}
 			}
 			if g.spinT {
-				g.next[t.kind[j]][t.to][x] |= ok
+				g.next[t.kind[j]&3][to][x] |= ok
 			}
 			if n := ok &^ vis[x]; n != 0 {
 				vis[x] |= n
 				front[x] |= n
-				grew |= 1 << t.to
+				grew |= 1 << to
 			}
 			if left == 0 {
 				break

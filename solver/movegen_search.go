@@ -79,7 +79,9 @@ type turn struct {
 	n     int           // len(kicks), at most maxKicks
 	dx    [maxKicks]int // the kicks as ints, for the hot loop
 	dy    [maxKicks]int
-	kind  [maxKicks]int // the arrival kind each kick makes
+	up    [maxKicks]uint // max(dy, 0): a fit word << up >> down lines
+	down  [maxKicks]uint // the target rows up with the source rows
+	kind  [maxKicks]int  // the arrival kind each kick makes
 }
 
 // maxKicks is the longest kick list a table may have.
@@ -222,6 +224,7 @@ func (g *Generator) rulesFor(p engine.Piece, kicks *engine.KickTable) *rules {
 			t := turn{to: to, move: turnMove(r, to), kicks: k, n: min(len(k), maxKicks)}
 			for j := range t.n {
 				t.dx[j], t.dy[j] = int(k[j].X), int(k[j].Y)
+				t.up[j], t.down[j] = uint(max(t.dy[j], 0)), uint(max(-t.dy[j], 0))
 				ru.maxUp = max(ru.maxUp, t.dy[j])
 				ru.maxDn = max(ru.maxDn, -t.dy[j])
 				switch {
