@@ -315,12 +315,13 @@ func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
 	g.layers = g.layers[:0]
 	g.air = 0
 	// Open air: from row low up, no move tests a filled cell and every
-	// turn keeps the row, and nothing below can kick a piece up into it.
-	// There a position's distance is its column's distance at the spawn
-	// row plus one per row down, which the soft drop from the spawn row
-	// gives; so positions in open air below the spawn row only need to
-	// move down. This skips most of the work of the rows above the stack.
-	low := g.b.StackHeight() + g.rules.maxUp + g.rules.maxDn
+	// turn keeps the row, nothing below can kick a piece up into it, and
+	// no piece rests there. There a position's distance is its column's
+	// distance at the spawn row plus one per row down, which the soft drop
+	// from the spawn row gives; so positions in open air below the spawn
+	// row only need to move down. This skips most of the work of the rows
+	// above the stack.
+	low := g.b.StackHeight() + max(1, g.rules.maxUp+g.rules.maxDn)
 	if g.mode == ModeFull && m.Y > low && g.rules.levelTurns(g.p, g.width) {
 		g.air = (uint64(1)<<uint(m.Y-low) - 1) << uint(yTop-m.Y+1)
 	}

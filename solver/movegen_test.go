@@ -503,3 +503,26 @@ func TestTallBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestNoKicksOpenAir: without kicks no turn moves a piece up or down, so
+// open air starts just above the stack (one row up, so that no piece can
+// rest in it); a tall column beside a cave checks the search there.
+func TestNoKicksOpenAir(t *testing.T) {
+	b := board(t,
+		"#.........",
+		"#.........",
+		"#.........",
+		"#.........",
+		"#..#######",
+		"#.........",
+		"##########",
+	)
+	for _, p := range engine.Pieces {
+		for _, kicks := range []*engine.KickTable{engine.NoKicks, engine.SRS} {
+			opt := Options{Kicks: kicks}
+			got := Generate(b, p, opt)
+			sameResult(t, fmt.Sprintf("%v %s", p, kicks.Name), got, oracle(b, p, opt))
+			checkPaths(t, b, p, opt, got)
+		}
+	}
+}
