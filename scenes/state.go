@@ -52,10 +52,12 @@ type State struct {
 
 // Layout is where the visible field is drawn on the window.
 type Layout struct {
-	Scale int `json:"scale"`  // window pixels per logical pixel
-	X     int `json:"boardX"` // top-left corner of the visible field
-	Y     int `json:"boardY"`
-	Cell  int `json:"cell"` // side of a cell in window pixels
+	OriginX int `json:"originX"` // where logical (0, 0) is on the window
+	OriginY int `json:"originY"`
+	Scale   int `json:"scale"`  // window pixels per logical pixel
+	X       int `json:"boardX"` // top-left corner of the visible field
+	Y       int `json:"boardY"`
+	Cell    int `json:"cell"` // side of a cell in window pixels
 }
 
 // sceneName names a scene for the state file.
@@ -110,7 +112,7 @@ func (a *App) State() State {
 	}
 	if s := a.layout.scale; s > 0 {
 		bx, by := view.BoardOrigin()
-		st.Layout = &Layout{Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: cellSize * s}
+		st.Layout = &Layout{OriginX: a.layout.ox, OriginY: a.layout.oy, Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: cellSize * s}
 	}
 	return st
 }
