@@ -22,7 +22,7 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit
+test: test-deps fmt-check vet race unit gui-test
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -36,6 +36,11 @@ race:
 
 unit:
 	$(GO) test -count=1 ./...
+
+# The real window under Xvfb: screenshots checked by pixels against the
+# state the game reports, and a game driven by xdotool key presses.
+gui-test:
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags gui -count=1 -timeout 300s -run 'TestGUI' .
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./solver/...

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -265,4 +266,194 @@ func TestGUIScaling(t *testing.T) {
 		t.Fatalf("1920x1080 window: screenshot %v, layout %+v; want scale 3", img.Bounds(), st.Layout)
 	}
 	checkBoard(t, img, st)
+}
+
+// driver runs kocka at normal speed and presses keys in its window.
+type driver struct {
+	t         *testing.T
+	cmd       *exec.Cmd
+	win       string
+	stateFile string
+	cfg       string
+	done      chan struct{} // closed when the program has exited
+	err       error         // its exit status, once done is closed
+}
+
+func startDriven(t *testing.T, args ...string) *driver {
+	t.Helper()
+	dir := t.TempDir()
+	d := &driver{t: t, stateFile: filepath.Join(dir, "state.json"), cfg: filepath.Join(dir, "cfg"), done: make(chan struct{})}
+	args = append(args, "--no-sound", "--config-dir", d.cfg, "--state-file", d.stateFile, "--width", "640", "--height", "360")
+	d.cmd = exec.Command(kockaBin(t), args...)
+	d.cmd.Stderr = os.Stderr
+	if err := d.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { d.err = d.cmd.Wait(); close(d.done) }()
+	t.Cleanup(func() {
+		d.cmd.Process.Kill() // harmless if it has exited
+		<-d.done
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "xdotool", "search", "--sync", "--name", "^Kocka$").Output()
+	if err != nil {
+		t.Fatalf("xdotool search: %v", err)
+	}
+	d.win = strings.Fields(string(out))[0]
+	return d
+}
+
+func (d *driver) key(keys ...string) {
+	d.t.Helper()
+	for _, k := range keys {
+		if err := d.tap(k); err != nil {
+			d.t.Fatal(err)
+		}
+	}
+}
+
+// tap holds a key for 80 ms, long enough for a tick to see it even on a
+// loaded machine drawing few frames (xdotool's own key taps can fall
+// between two ticks), then waits 60 ms so the next tap is a new press.
+func (d *driver) tap(k string) error {
+	for _, step := range []string{"keydown", "keyup"} {
+		if out, err := exec.Command("xdotool", step, "--window", d.win, k).CombinedOutput(); err != nil {
+			return fmt.Errorf("xdotool %s %s: %v\n%s", step, k, err, out)
+		}
+		time.Sleep(70 * time.Millisecond)
+	}
+	return nil
+}
+
+// wait polls the state file until ok holds, for up to ten seconds.
+func (d *driver) wait(what string, ok func(scenes.State) bool) scenes.State {
+	d.t.Helper()
+	var st scenes.State
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(30 * time.Millisecond) {
+		b, err := os.ReadFile(d.stateFile)
+		if err != nil {
+			continue
+		}
+		st = scenes.State{}
+		if json.Unmarshal(b, &st) == nil && ok(st) {
+			return st
+		}
+	}
+	d.t.Fatalf("timed out waiting for %s; last state %+v", what, st)
+	return st
+}
+
+// screenshot presses F12 and returns the picture it saved.
+func (d *driver) screenshot() *image.RGBA {
+	d.t.Helper()
+	dir := filepath.Join(d.cfg, "screenshots")
+	before, _ := filepath.Glob(filepath.Join(dir, "kocka-*.png"))
+	d.key("F12")
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		after, _ := filepath.Glob(filepath.Join(dir, "kocka-*.png"))
+		if len(after) > len(before) {
+			p := after[len(after)-1]
+			keep(d.t, p)
+			return loadPNG(d.t, p)
+		}
+	}
+	d.t.Fatal("F12 saved no screenshot")
+	return nil
+}
+
+func TestGUIDrive(t *testing.T) {
+	d := startDriven(t, "--mode", "marathon", "--seed", "1")
+	st0 := d.wait("a piece", func(s scenes.State) bool { return s.Scene == "play" && s.HasPiece })
+
+	d.key("Left")
+	st := d.wait("the piece to move left", func(s scenes.State) bool { return s.X == st0.X-1 })
+	if st.Piece != st0.Piece || st.Pieces != 0 {
+		t.Fatalf("after Left: %+v", st)
+	}
+	d.key("Up")
+	st = d.wait("the piece to turn", func(s scenes.State) bool { return s.Rot == "R" })
+	if st.X != st0.X-1 {
+		t.Fatalf("the turn moved the piece: %+v", st)
+	}
+	p, _ := engine.ParsePiece(st0.Piece)
+	placed := engine.Placed{Piece: p, Rot: engine.RotR, X: st.X, Y: st.Y}
+	d.key("space")
+	st = d.wait("the piece to lock", func(s scenes.State) bool { return s.Pieces == 1 })
+	// The locked cells are where the turned piece lands, in its columns.
+	cols := map[int]bool{}
+	for _, c := range placed.Cells() {
+		cols[int(c.X)] = true
+	}
+	n := 0
+	for _, row := range st.Board {
+		for x, ch := range row {
+			if ch != '.' {
+				n++
+				if byte(ch) != st0.Piece[0] || !cols[x] {
+					t.Errorf("cell %c in column %d; want %s in columns %v", ch, x, st0.Piece, cols)
+				}
+			}
+		}
+	}
+	if n != 4 {
+		t.Fatalf("%d cells on the board after one lock:\n%s", n, strings.Join(st.Board, "\n"))
+	}
+
+	d.key("Escape")
+	d.wait("pause", func(s scenes.State) bool { return s.Scene == "pause" })
+	img := d.screenshot()
+	l := screenLayout(img)
+	accent := 0
+	for y := l.OriginY + 110*l.Scale; y < l.OriginY+150*l.Scale; y++ {
+		for x := l.OriginX + 250*l.Scale; x < l.OriginX+390*l.Scale; x++ {
+			if img.RGBAAt(x, y) == sprites.Accent {
+				accent++
+			}
+		}
+	}
+	if accent < 50 {
+		t.Errorf("no PAUSED title on the pause screenshot (%d accent pixels)", accent)
+	}
+	d.key("Escape")
+	d.wait("play again", func(s scenes.State) bool { return s.Scene == "play" })
+
+	for i := 0; i < 60; i++ {
+		d.key("space")
+		time.Sleep(40 * time.Millisecond)
+		if b, err := os.ReadFile(d.stateFile); err == nil && strings.Contains(string(b), `"over":true`) {
+			break
+		}
+	}
+	st = d.wait("the results", func(s scenes.State) bool { return s.Scene == "results" && !s.Fading })
+	if !st.Over || st.End == "" {
+		t.Fatalf("results of a game not over: %+v", st)
+	}
+	img = d.screenshot()
+	if filled := checkBoard(t, img, st); filled < 20 {
+		t.Errorf("a topped-out board with %d cells", filled)
+	}
+	if n := inkIn(img, st.Layout, 340, 80, 600, 230); n < 500 {
+		t.Errorf("the results table is nearly empty (%d pixels)", n)
+	}
+	raw, err := os.ReadFile(filepath.Join(d.cfg, "scores.json"))
+	if err != nil || !strings.Contains(string(raw), fmt.Sprintf(`"score": %d`, st.Score)) {
+		t.Errorf("scores.json does not hold the game's score %d: %v\n%s", st.Score, err, raw)
+	}
+
+	// Results menu: Play again, High scores, Main menu.
+	d.key("Down", "Down", "Return")
+	d.wait("the main menu", func(s scenes.State) bool { return s.Scene == "menu" && !s.Fading })
+	// Up from the first row wraps to Quit. The window closes on the Return
+	// press, so xdotool may fail to send the release: its error is expected.
+	d.key("Up")
+	d.tap("Return")
+	select {
+	case <-d.done:
+		if d.err != nil {
+			t.Fatalf("kocka exited with %v after Quit", d.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Quit did not end the program")
+	}
 }

@@ -24,9 +24,10 @@ type GameView interface {
 
 // State is what tests see of the running game.
 type State struct {
-	Scene string `json:"scene"`
-	Mode  string `json:"mode,omitempty"`
-	Ticks int    `json:"ticks"` // game ticks
+	Scene  string `json:"scene"`
+	Fading bool   `json:"fading,omitempty"` // a transition is darkening the screen
+	Mode   string `json:"mode,omitempty"`
+	Ticks  int    `json:"ticks"` // game ticks
 
 	HasPiece bool   `json:"hasPiece"`
 	Piece    string `json:"piece,omitempty"`
@@ -74,6 +75,7 @@ func (a *App) State() State {
 	if top := a.Stack.Top(); top != nil {
 		st.Scene = sceneName(top)
 	}
+	st.Fading = a.Stack.Transitioning()
 	var view GameView
 	for i := len(a.Stack.scenes) - 1; i >= 0 && view == nil; i-- {
 		view, _ = a.Stack.scenes[i].(GameView)
