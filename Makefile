@@ -22,7 +22,7 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit gui-test
+test: test-deps fmt-check vet race unit soak-short gui-test
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -36,6 +36,10 @@ race:
 
 unit:
 	$(GO) test -count=1 ./...
+
+# About a minute of the bot playing marathon games with every check on.
+soak-short: build
+	$(BIN) soak --duration 45s --progress 15s --fail-dir /tmp/kocka-failures
 
 # The real window under Xvfb: screenshots checked by pixels against the
 # state the game reports, and a game driven by xdotool key presses.
