@@ -22,6 +22,7 @@ type playFlags struct {
 	fullscreen bool
 	configDir  string
 	noSound    bool
+	fast       bool
 	replay     string
 }
 
@@ -46,6 +47,7 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	fs.StringVar(&pf.replay, "replay", "", "play back this replay file")
 	fs.StringVar(&pf.configDir, "config-dir", "", "keep settings and high scores here (default: the user config folder + /kocka)")
 	fs.BoolVar(&pf.noSound, "no-sound", false, "do not open the audio device")
+	fs.BoolVar(&pf.fast, "fast", false, "run one tick per frame as fast as frames are drawn (tests)")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: kocka [flags]   (kocka help lists the headless tools)")
 		fs.PrintDefaults()
@@ -100,9 +102,12 @@ func play(args []string) int {
 	log := func(msg string) { fmt.Fprintln(os.Stderr, "kocka:", msg) }
 	pf.opts.Log = log
 
-	store, note := openStore(pf.configDir)
+	store, dir, note := openStore(pf.configDir)
 	pf.opts.Store = store
-	if !pf.noSound && pf.opts.Screenshot == "" {
+	if dir != "" {
+		pf.opts.ShotDir = filepath.Join(dir, "screenshots")
+	}
+	if !pf.noSound {
 		if ok, why := soundDevice(); ok {
 			pf.opts.Sound = scenes.NewAudio()
 		} else {
@@ -126,9 +131,9 @@ func play(args []string) int {
 	if pf.fullscreen {
 		app.Settings.Fullscreen = true
 	}
-	if pf.opts.Screenshot != "" {
-		// Tests: one tick per frame, as fast as the machine draws, so
-		// --frames N is exactly N ticks whatever the speed.
+	if pf.fast {
+		// Tests: one tick per frame, as fast as the machine draws; --frames
+		// still counts ticks, so the picture is the same at any speed.
 		ebiten.SetVsyncEnabled(false)
 		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
@@ -144,15 +149,15 @@ func play(args []string) int {
 
 // openStore opens the settings folder, or falls back to memory (nothing
 // saved) with a note for the screen.
-func openStore(dir string) (scenes.Store, string) {
+func openStore(dir string) (scenes.Store, string, string) {
 	if dir == "" {
 		d, err := scenes.DefaultDir()
 		if err != nil {
-			return &scenes.MemStore{}, "No config folder (" + err.Error() + "): settings and scores will not be saved."
+			return &scenes.MemStore{}, "", "No config folder (" + err.Error() + "): settings and scores will not be saved."
 		}
 		dir = d
 	}
-	return scenes.FileStore{Dir: dir}, ""
+	return scenes.FileStore{Dir: dir}, dir, ""
 }
 
 // soundDevice guesses whether an audio device can be opened: Ebitengine

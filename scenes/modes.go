@@ -77,7 +77,11 @@ type Driver interface {
 	Next(a *App, g *engine.Game) engine.Input
 }
 
-// humanDriver reads the held game actions.
+// humanDriver reads the held game actions. A key pressed and released
+// within one tick (a quick tap, or a synthetic key event) still counts as
+// held for that tick, so no tap is lost.
 type humanDriver struct{}
 
-func (humanDriver) Next(a *App, _ *engine.Game) engine.Input { return a.In.Held.EngineInput() }
+func (humanDriver) Next(a *App, _ *engine.Game) engine.Input {
+	return (a.In.Held | a.In.Pressed).EngineInput()
+}
