@@ -268,12 +268,12 @@ func (s *Search) placer(ply int, b *engine.Board, q []engine.Piece, d int, alpha
 		o := l.order[j]
 		var v float64
 		switch {
-		case len(q) > 1:
-			v = s.placer(ply+1, l.boards[o.i], q[1:], d, max(alpha, best), beta)
-		case d == 0:
-			v = o.v
+		case d > 0: // the thrower deals next, the rest of q still pending
+			v = s.thrower(ply+1, l.boards[o.i], q[1:], d, max(alpha, best), beta)
+		case len(q) > 1: // no choices left: place the known pieces
+			v = s.placer(ply+1, l.boards[o.i], q[1:], 0, max(alpha, best), beta)
 		default:
-			v = s.thrower(ply+1, l.boards[o.i], nil, d, max(alpha, best), beta)
+			v = o.v
 		}
 		if v > best {
 			best = v
@@ -341,12 +341,12 @@ func (s *Search) ChoosePlacement(b *engine.Board, q []engine.Piece, d int) (solv
 	for _, o := range order {
 		var v float64
 		switch {
+		case d > 0:
+			v = s.thrower(1, boards[o.i], q[1:], d, bestV, math.Inf(1))
 		case len(q) > 1:
-			v = s.placer(1, boards[o.i], q[1:], d, bestV, math.Inf(1))
-		case d == 0:
-			v = o.v
+			v = s.placer(1, boards[o.i], q[1:], 0, bestV, math.Inf(1))
 		default:
-			v = s.thrower(1, boards[o.i], nil, d, bestV, math.Inf(1))
+			v = o.v
 		}
 		if bestI < 0 || v > bestV {
 			bestI, bestV = o.i, v
