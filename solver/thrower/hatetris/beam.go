@@ -26,7 +26,7 @@ type Beam struct {
 	search *Search
 	nodes  map[Well][]*Node // every kept node by its well, for the loop rule
 	beam   []*Node
-	best   *Node // the line of play with the most lines so far (over or not)
+	best   *Node // the line of play with the most lines so far, the longest of equals
 	Depth  int   // pieces placed in the beam's current wells
 }
 
@@ -116,7 +116,7 @@ func (b *Beam) Step() bool {
 		for _, l := range b.search.Landings(&n.Well, id) {
 			c := &Node{Parent: n, Well: l.Well, ID: id, At: l.At, Score: n.Score + l.Lines, Pieces: n.Pieces + 1}
 			c.Over = Over(b.Rules, &c.Well)
-			if c.Score > b.best.Score || c.Score == b.best.Score && !c.Over && b.best.Over {
+			if c.Score > b.best.Score || c.Score == b.best.Score && c.Pieces > b.best.Pieces {
 				b.best = c
 			}
 			if c.Over {
