@@ -46,8 +46,9 @@ func (c *checkedBag) Fingerprint() uint64 { return c.inner.Fingerprint() }
 
 func (c *checkedBag) ReplaySpec() (string, string) { return checkedBagName, "" }
 
-// replayFactory rebuilds the checked bag when a soak replay is played.
-func replayFactory(name, _ string, cfg engine.Config, seed uint64) (engine.Randomizer, error) {
+// ReplayFactory rebuilds the checked bag when a soak replay is played
+// (kocka replay uses it for the replays in failure dumps).
+func ReplayFactory(name, _ string, cfg engine.Config, seed uint64) (engine.Randomizer, error) {
 	if name != checkedBagName {
 		return nil, fmt.Errorf("soak: unknown randomizer %q", name)
 	}

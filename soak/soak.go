@@ -210,7 +210,7 @@ func replayCheck(rec *engine.Recorder, seed uint64) error {
 	if err != nil {
 		return fmt.Errorf("seed %d: decoding the replay: %w", seed, err)
 	}
-	g, err := r.PlayWith(replayFactory)
+	g, err := r.PlayWith(ReplayFactory)
 	if err != nil {
 		return fmt.Errorf("seed %d: playing the replay: %w", seed, err)
 	}
