@@ -22,7 +22,7 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit
+test: test-deps fmt-check vet race unit web-test
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -30,6 +30,7 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet . ./scenes/... ./sprites/...
 
 race:
 	$(GO) test -race -count=1 ./engine/...
@@ -45,6 +46,11 @@ wasm:
 
 web: wasm
 	$(GO) run ./wasm/serve -dir wasm/dist -port $(PORT)
+
+# The browser tests: the wasm build in Debian's headless Chromium, driven by
+# playwright-core from npm (it never downloads a browser of its own).
+web-test: wasm
+	cd wasm/browsertest && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && npm test
 
 clean:
 	rm -rf bin wasm/dist

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make wasm: build the browser version into wasm/dist/: the game compiled to
-# WebAssembly, Go's wasm_exec.js from the same toolchain (the two must
-# match), the page and its assets, and build.json with the sizes the page
-# shows download progress against.
+# WebAssembly (and a gzipped copy), Go's wasm_exec.js from the same
+# toolchain (the two must match), the page and its assets, and build.json
+# with the sizes the page shows download progress against.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -17,8 +17,11 @@ for f in wasm/*.html wasm/*.css wasm/*.js wasm/*.png wasm/*.svg; do
   [ -e "$f" ] && cp "$f" "$out/"
 done
 
+# wasm/serve sends this copy to browsers that accept gzip, so that the first
+# page load does not wait for the server to compress 16 MB.
+gzip -9 -n -c "$out/kocka.wasm" >"$out/kocka.wasm.gz"
 raw=$(wc -c <"$out/kocka.wasm")
-gz=$(gzip -9 -c "$out/kocka.wasm" | wc -c)
+gz=$(wc -c <"$out/kocka.wasm.gz")
 printf '{"wasm":"kocka.wasm","size":%d,"gzipSize":%d,"go":"%s"}\n' \
   "$raw" "$gz" "$("$GO" env GOVERSION)" >"$out/build.json"
 echo "wasm/dist: kocka.wasm $((raw / 1024)) KiB ($((gz / 1024)) KiB gzipped)"

@@ -17,18 +17,17 @@
     if (outputTail.length > 40) outputTail.shift();
   };
 
-  function fail(message, detail) {
+  function fail(message, detail, title = 'Kocka cannot start') {
     $('loader').hidden = true;
     $('touch').hidden = true;
     document.body.classList.remove('touch');
+    $('error-title').textContent = title;
     $('error-text').textContent = message;
     if (detail) {
       $('error-log').textContent = detail;
       $('error-log').hidden = false;
     }
     $('error').hidden = false;
-    const canvas = document.querySelector('canvas');
-    if (canvas) canvas.style.display = 'none';
     window.kockaFailed = message;
   }
 
@@ -258,13 +257,16 @@
     }
     replayFromURL().catch((e) => console.error('kocka: ' + e.message));
     await go.run(instance);
+    // Ebitengine's event handlers stay on the canvas and the window; once
+    // the program has exited, wasm_exec.js would throw from each of them.
+    go._resume = () => {};
     // The program only returns when the game ends (Quit) or fails.
     if (exitCode !== 0) {
       const log = outputTail.join('\n');
       console.error(`kocka: the game stopped with exit code ${exitCode}\n${log}`);
-      fail(`The game stopped with an error (exit code ${exitCode}). Reload the page to start again.`, log);
+      fail(`The game stopped with an error (exit code ${exitCode}). Reload the page to start again.`, log, 'Kocka stopped');
     } else {
-      fail('The game has ended. Reload the page to play again.');
+      fail('Reload the page to play again.', '', 'Kocka has ended');
     }
   }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 )
 
 func writeSite(t *testing.T) (dir string, wasm []byte) {
@@ -191,5 +192,44 @@ func TestServesOverHTTP(t *testing.T) {
 	}
 	if !res.Uncompressed || !bytes.Equal(got, wasm) {
 		t.Fatalf("uncompressed=%v, %d bytes; want a gzipped copy of %d bytes", res.Uncompressed, len(got), len(wasm))
+	}
+}
+
+// A NAME.gz written by the build is sent as it is, unless it is older than
+// NAME (a stale copy from an earlier build).
+func TestHandlerPrecompressed(t *testing.T) {
+	dir, wasm := writeSite(t)
+	var pre bytes.Buffer
+	zw := gzip.NewWriter(&pre)
+	zw.Write([]byte("precompressed"))
+	zw.Close()
+	gzPath := filepath.Join(dir, "kocka.wasm.gz")
+	if err := os.WriteFile(gzPath, pre.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	get := func(h *Handler) string {
+		req := httptest.NewRequest("GET", "/kocka.wasm", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		zr, err := gzip.NewReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if got := get(NewHandler(dir)); got != "precompressed" {
+		t.Fatalf("with a fresh .gz: %q, want the .gz contents", got)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(gzPath, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(NewHandler(dir)); got != string(wasm) {
+		t.Fatalf("with a stale .gz: %d bytes, want the file compressed afresh", len(got))
 	}
 }
