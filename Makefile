@@ -22,7 +22,7 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit web-test
+test: test-deps fmt-check vet race unit soak-short web-test
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -37,6 +37,10 @@ race:
 
 unit:
 	$(GO) test -count=1 ./...
+
+# About a minute of the bot playing marathon games with every check on.
+soak-short: build
+	$(BIN) soak --duration 45s --progress 15s --fail-dir /tmp/kocka-failures
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./solver/...

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -291,22 +292,17 @@ func drawNotice(r *Renderer, msg string, alpha float32) {
 	}
 }
 
-// wrap breaks s into lines of at most n characters at spaces.
+// wrap breaks s into lines of at most n characters, at spaces when it can.
 func wrap(s string, n int) []string {
 	var out []string
 	for len(s) > n {
-		cut := n
-		for cut > 0 && s[cut] != ' ' {
-			cut--
-		}
-		if cut == 0 {
-			cut = n
+		cut := strings.LastIndexByte(s[:n+1], ' ')
+		next := cut + 1
+		if cut <= 0 {
+			cut, next = n, n
 		}
 		out = append(out, s[:cut])
-		s = s[min(cut+1, len(s)):]
-		if cut == n && len(s) > 0 && s[0] == ' ' {
-			s = s[1:]
-		}
+		s = s[next:]
 	}
 	return append(out, s)
 }

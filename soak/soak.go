@@ -24,18 +24,23 @@ import (
 	"github.com/kocka/kocka/engine"
 )
 
-// Player chooses the buttons for each tick, as a person would.
+// Player chooses the buttons for each tick, as a person would. A player
+// that can notice its own faults also has an Err() error method, checked
+// after every tick.
 type Player interface {
 	Next(g *engine.Game) engine.Input
 }
 
+type selfChecking interface{ Err() error }
+
 // Config says what to soak and for how long.
 type Config struct {
 	Game     engine.Config
-	Seed     uint64        // the first game's seed; game i uses Seed+i
-	Duration time.Duration // stop starting games after this long (0 = no limit)
-	Games    int           // stop after this many games (0 = no limit)
-	MaxTicks int           // end a game that runs longer (0 = 200,000 ticks)
+	Mix      []engine.Config // when set, game i plays Mix[i%len(Mix)] instead of Game
+	Seed     uint64          // the first game's seed; game i uses Seed+i
+	Duration time.Duration   // stop starting games after this long (0 = no limit)
+	Games    int             // stop after this many games (0 = no limit)
+	MaxTicks int             // end a game that runs longer (0 = 200,000 ticks)
 
 	NewPlayer func(seed uint64) Player
 
@@ -80,14 +85,34 @@ func (v *Violation) Error() string {
 	return fmt.Sprintf("seed %d tick %d: %s", v.Seed, v.Tick, v.What)
 }
 
-// Run soaks until the duration or game count is reached, ctx is cancelled,
-// or an invariant breaks.
-func Run(ctx context.Context, cfg Config) (Result, error) {
+// Session is a soak in progress, advanced one tick at a time by Step, so
+// that a window can draw the game between ticks. Run is the headless loop.
+type Session struct {
+	cfg          Config
+	res          Result
+	heap         []uint64
+	start        time.Time
+	lastProgress time.Time
+	next         int // index of the next game to start
+
+	seed   uint64
+	game   *engine.Game
+	rec    *engine.Recorder
+	player Player
+	bag    *checkedBag
+	score  int
+	done   bool
+}
+
+// NewSession checks the configuration and prepares a soak.
+func NewSession(cfg Config) (*Session, error) {
 	if cfg.NewPlayer == nil {
-		return Result{}, errors.New("soak: no player")
+		return nil, errors.New("soak: no player")
 	}
-	if err := cfg.Game.Validate(); err != nil {
-		return Result{}, fmt.Errorf("soak: %w", err)
+	for _, c := range append([]engine.Config{cfg.Game}, cfg.Mix...) {
+		if err := c.Validate(); err != nil {
+			return nil, fmt.Errorf("soak: %w", err)
+		}
 	}
 	if cfg.MaxTicks == 0 {
 		cfg.MaxTicks = 200_000
@@ -101,83 +126,146 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if cfg.FailDir == "" {
 		cfg.FailDir = "kocka-failures"
 	}
-	var res Result
-	var heap []uint64
-	start := time.Now()
-	lastProgress := start
-	for i := 0; ; i++ {
-		if ctx.Err() != nil || cfg.Games > 0 && i >= cfg.Games || cfg.Duration > 0 && i > 0 && time.Since(start) >= cfg.Duration {
-			break
+	now := time.Now()
+	return &Session{cfg: cfg, start: now, lastProgress: now}, nil
+}
+
+// Game is the game being played (nil between games).
+func (s *Session) Game() *engine.Game { return s.game }
+
+// Result is the tally so far.
+func (s *Session) Result() Result {
+	r := s.res
+	r.Elapsed = time.Since(s.start)
+	return r
+}
+
+// Run soaks until the duration or game count is reached, ctx is cancelled,
+// or an invariant breaks.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	s, err := NewSession(cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	for {
+		if ctx.Err() != nil {
+			return s.Finish()
 		}
-		seed := cfg.Seed + uint64(i)
-		rec, err := playOne(ctx, cfg, seed, &res, &lastProgress, start)
+		done, err := s.Step()
 		if err != nil {
-			res.Elapsed = time.Since(start)
-			res.FailFile = dump(cfg, seed, rec, err)
-			return res, fmt.Errorf("%w (dump in %s)", err, res.FailFile)
+			return s.Result(), err
 		}
-		res.Games++
-		heap = append(heap, liveHeap())
+		if done {
+			return s.Finish()
+		}
 	}
-	res.Elapsed = time.Since(start)
+}
+
+// Step plays one tick, starting the next game when the last one ended. It
+// returns done when the soak's limits are reached (call Finish then), and
+// an error when an invariant broke (the dump is written already).
+func (s *Session) Step() (done bool, err error) {
+	if s.done {
+		return true, nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = s.fail(fmt.Errorf("panic in game with seed %d: %v\n%s", s.seed, p, debug.Stack()))
+		}
+	}()
+	if s.game == nil {
+		if s.cfg.Games > 0 && s.next >= s.cfg.Games || s.cfg.Duration > 0 && s.next > 0 && time.Since(s.start) >= s.cfg.Duration {
+			s.done = true
+			return true, nil
+		}
+		if err := s.startGame(); err != nil {
+			return false, s.fail(err)
+		}
+	}
+	g := s.game
+	s.rec.Tick(s.player.Next(g))
+	if v := check(g, s.score, s.bag); v != "" {
+		return false, s.fail(&Violation{Seed: s.seed, Tick: g.Ticks(), What: v})
+	}
+	s.score = g.Score()
+	if sc, ok := s.player.(selfChecking); ok {
+		if err := sc.Err(); err != nil {
+			return false, s.fail(&Violation{Seed: s.seed, Tick: g.Ticks(), What: err.Error()})
+		}
+	}
+	if s.cfg.AfterTick != nil {
+		if err := s.cfg.AfterTick(g); err != nil {
+			return false, s.fail(err)
+		}
+	}
+	if s.cfg.Progress != nil && time.Since(s.lastProgress) >= s.cfg.ProgressEvery {
+		s.lastProgress = time.Now()
+		r := s.res
+		r.Pieces += g.Stats().Pieces
+		r.Lines += g.Lines()
+		r.Ticks += g.Ticks()
+		progress(s.cfg.Progress, r, time.Since(s.start))
+	}
+	timeUp := s.cfg.Duration > 0 && g.Ticks()&255 == 0 && time.Since(s.start) >= s.cfg.Duration
+	if g.Over() || g.Ticks() >= s.cfg.MaxTicks || timeUp {
+		s.res.Pieces += g.Stats().Pieces
+		s.res.Lines += g.Lines()
+		s.res.Ticks += g.Ticks()
+		if err := replayCheck(s.rec, s.seed); err != nil {
+			return false, s.fail(err)
+		}
+		s.res.Games++
+		s.heap = append(s.heap, liveHeap())
+		s.game = nil
+	}
+	return false, nil
+}
+
+func (s *Session) startGame() error {
+	s.seed = s.cfg.Seed + uint64(s.next)
+	cfg := s.cfg.Game
+	if len(s.cfg.Mix) > 0 {
+		cfg = s.cfg.Mix[s.next%len(s.cfg.Mix)]
+	}
+	s.next++
+	s.bag = newCheckedBag(cfg, s.seed)
+	g, err := engine.NewGameWith(cfg, s.seed, s.bag)
+	if err != nil {
+		return err
+	}
+	s.rec, err = engine.NewRecorder(g)
+	if err != nil {
+		return err
+	}
+	s.game = g
+	s.player = s.cfg.NewPlayer(s.seed)
+	s.score = 0
+	return nil
+}
+
+// fail writes the dump and ends the session.
+func (s *Session) fail(cause error) error {
+	s.done = true
+	s.res.FailFile = dump(s.cfg, s.seed, s.rec, cause)
+	return fmt.Errorf("%w (dump in %s)", cause, s.res.FailFile)
+}
+
+// Finish ends the soak: the last progress line and the heap check.
+func (s *Session) Finish() (Result, error) {
+	s.done = true
+	res := s.Result()
 	res.Goroutines = runtime.NumGoroutine()
-	res.HeapFirst, res.HeapLast = quarterMeans(heap)
-	if cfg.Progress != nil {
-		progress(cfg.Progress, res, time.Since(start))
+	res.HeapFirst, res.HeapLast = quarterMeans(s.heap)
+	s.res = res
+	if s.cfg.Progress != nil {
+		progress(s.cfg.Progress, res, res.Elapsed)
 	}
-	if res.HeapLast > res.HeapFirst+cfg.HeapSlack {
+	if res.HeapLast > res.HeapFirst+s.cfg.HeapSlack {
 		err := fmt.Errorf("soak: live heap grew from %s to %s over %d games", mib(res.HeapFirst), mib(res.HeapLast), res.Games)
-		res.FailFile = dump(cfg, cfg.Seed, nil, err)
+		res.FailFile = dump(s.cfg, s.cfg.Seed, nil, err)
 		return res, err
 	}
 	return res, nil
-}
-
-// playOne plays and checks one game, then checks its replay.
-func playOne(ctx context.Context, cfg Config, seed uint64, res *Result, lastProgress *time.Time, start time.Time) (rec *engine.Recorder, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic in game with seed %d: %v\n%s", seed, p, debug.Stack())
-		}
-	}()
-	bag := newCheckedBag(cfg.Game, seed)
-	g, err := engine.NewGameWith(cfg.Game, seed, bag)
-	if err != nil {
-		return nil, err
-	}
-	rec, err = engine.NewRecorder(g)
-	if err != nil {
-		return nil, err
-	}
-	player := cfg.NewPlayer(seed)
-	score := 0
-	for tick := 0; !g.Over() && tick < cfg.MaxTicks; tick++ {
-		if tick&1023 == 0 && ctx.Err() != nil {
-			break
-		}
-		rec.Tick(player.Next(g))
-		if v := check(g, score, bag); v != "" {
-			return rec, &Violation{Seed: seed, Tick: g.Ticks(), What: v}
-		}
-		score = g.Score()
-		if cfg.AfterTick != nil {
-			if err := cfg.AfterTick(g); err != nil {
-				return rec, err
-			}
-		}
-		if cfg.Progress != nil && time.Since(*lastProgress) >= cfg.ProgressEvery {
-			*lastProgress = time.Now()
-			r := *res
-			r.Pieces += g.Stats().Pieces
-			r.Lines += g.Lines()
-			r.Ticks += g.Ticks()
-			progress(cfg.Progress, r, time.Since(start))
-		}
-	}
-	res.Pieces += g.Stats().Pieces
-	res.Lines += g.Lines()
-	res.Ticks += g.Ticks()
-	return rec, replayCheck(rec, seed)
 }
 
 // check returns what is wrong with the game after a tick, or "".
