@@ -54,7 +54,7 @@ web: wasm
 # The browser tests: the wasm build in Debian's headless Chromium, driven by
 # playwright-core from npm (it never downloads a browser of its own).
 web-test: wasm
-	cd wasm/browsertest && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && npm test
+	@scripts/web-test.sh
 
 clean:
 	rm -rf bin wasm/dist
