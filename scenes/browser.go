@@ -50,3 +50,29 @@ func PlayReplayText(text string) map[string]any {
 	}
 	return out
 }
+
+// ReplayOf is the replay of g, which was given inputs from its first tick
+// on: what the browser hands out as window.kocka.replay(), for checking a
+// game played in the page with the native `kocka replay verify`.
+func ReplayOf(g *engine.Game, inputs []engine.Input) *engine.Replay {
+	r := &engine.Replay{
+		Config: g.Config(),
+		Seed:   g.Seed(),
+		Inputs: append([]engine.Input(nil), inputs...),
+		Hash:   g.StateHash(),
+		Score:  g.Score(),
+		Lines:  g.Lines(),
+		End:    g.End(),
+	}
+	switch rnd := g.Randomizer().(type) {
+	case *engine.Sequence:
+		var sb strings.Builder
+		for _, p := range rnd.Pieces {
+			sb.WriteString(p.String())
+		}
+		r.Randomizer, r.RandomizerOptions = engine.SequenceRandomizer, sb.String()
+	case engine.ReplayableRandomizer:
+		r.Randomizer, r.RandomizerOptions = rnd.ReplaySpec()
+	}
+	return r
+}

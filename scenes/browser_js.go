@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -22,7 +23,9 @@ import (
 //     which the touch controls press;
 //   - pause(): pause the game at the next tick, if one is being played;
 //   - playReplay(text): play a replay file's content through the engine
-//     and return its final state hash and whether it matches the recording.
+//     and return its final state hash and whether it matches the recording;
+//   - replay(): a Promise of the replay file of the game on screen (null if
+//     none), taken between two ticks.
 type Browser struct {
 	*App
 
@@ -32,6 +35,8 @@ type Browser struct {
 	state []byte // JSON of the last tick's state
 	keys  map[string]any
 	bound KeyBindings // the bindings keys was made from
+
+	replayWanted []js.Value // resolve functions of replay() promises
 
 	ready bool // kocka-ready was sent
 	funcs []js.Func
@@ -63,6 +68,16 @@ func NewBrowser(a *App) *Browser {
 		}
 		return js.ValueOf(PlayReplayText(args[0].String()))
 	})
+	b.export(k, "replay", func([]js.Value) any {
+		executor := js.FuncOf(func(_ js.Value, args []js.Value) any {
+			b.mu.Lock()
+			b.replayWanted = append(b.replayWanted, args[0])
+			b.mu.Unlock()
+			return nil
+		})
+		defer executor.Release() // the Promise runs it before New returns
+		return js.Global().Get("Promise").New(executor)
+	})
 	js.Global().Set("kocka", k)
 	return b
 }
@@ -77,6 +92,16 @@ func (b *Browser) export(obj js.Value, name string, f func([]js.Value) any) {
 func (b *Browser) Update() error {
 	if b.pauseWanted.Swap(false) {
 		b.pauseGame()
+	}
+	b.mu.Lock()
+	wanted := b.replayWanted
+	b.replayWanted = nil
+	b.mu.Unlock()
+	if len(wanted) > 0 {
+		text := b.replayText()
+		for _, resolve := range wanted {
+			resolve.Invoke(text)
+		}
 	}
 	err := b.App.Update()
 	b.snapshot()
@@ -100,6 +125,27 @@ func (b *Browser) pauseGame() {
 	if p, ok := b.Stack.Top().(*playScene); ok && !p.game.Over() {
 		b.Stack.Push(newPause(p))
 	}
+}
+
+// replayText is the replay file of the game on the stack, or null.
+func (b *Browser) replayText() any {
+	for i := len(b.Stack.scenes) - 1; i >= 0; i-- {
+		var p *playScene
+		switch s := b.Stack.scenes[i].(type) {
+		case *playScene:
+			p = s
+		case *resultsScene:
+			p = s.play
+		default:
+			continue
+		}
+		var buf bytes.Buffer
+		if err := ReplayOf(p.game, p.inputs).Encode(&buf); err != nil {
+			return js.Null()
+		}
+		return buf.String()
+	}
+	return js.Null()
 }
 
 // snapshot keeps what window.kocka reads between ticks.

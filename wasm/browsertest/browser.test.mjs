@@ -35,6 +35,7 @@ let work;      // temporary folder: server binary, replay
 let server;    // the wasm/serve process
 let base;      // http://127.0.0.1:PORT/
 let browser;
+let kockaBin;  // the native kocka binary
 let native;    // the natively recorded replay: { text, stateHash, lines, ... }
 const problems = []; // console errors and page errors, from every page
 
@@ -46,6 +47,9 @@ before(async () => {
   const go = process.env.GO || 'go';
   const serveBin = path.join(work, 'serve');
   execFileSync(go, ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
+  // The native kocka, to verify a game played in the page.
+  kockaBin = path.join(work, 'kocka');
+  execFileSync(go, ['build', '-o', kockaBin, '.'], { cwd: repo, stdio: 'inherit' });
 
   // A game recorded natively, by the engine compiled for this machine.
   const replayPath = path.join(work, 'native.kreplay');
@@ -178,7 +182,7 @@ test('the title scene is drawn', async () => {
   await page.context().close();
 });
 
-test('keys start a marathon, then move, turn, hold and drop the piece', async () => {
+test('keys start a marathon, move, turn, hold and drop; the game verifies natively', async () => {
   const page = await open('?touch=0');
   await ready(page);
   await until(page, 'the title', (s) => s.scene === 'title');
@@ -212,6 +216,14 @@ test('keys start a marathon, then move, turn, hold and drop the piece', async ()
   st = await until(page, 'the hard drop to lock a piece', (s) => s.pieces === pieces + 1);
   assert.ok(st.board.some((row) => /[^.]/.test(row)), 'the dropped piece is on the board');
   await pixels(page, 'marathon-dropped.png');
+
+  // The other way round: the game played in the page verifies natively.
+  const text = await page.evaluate(() => window.kocka.replay());
+  assert.ok(text, 'the page hands out the replay of the game');
+  const file = path.join(work, 'browser.kreplay');
+  writeFileSync(file, text);
+  const out = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
+  assert.match(out, /verified/, out);
   await page.context().close();
 });
 
