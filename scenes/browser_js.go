@@ -18,7 +18,7 @@ import (
 //
 // window.kocka has:
 //   - state(): the State of the last tick, plus notice (the message on
-//     screen, if any);
+//     screen, if any) and appTicks (ticks since the start, in any scene);
 //   - keys(): the KeyboardEvent.code of the first key bound to each action,
 //     which the touch controls press;
 //   - pause(): pause the game at the next tick, if one is being played;
@@ -153,8 +153,9 @@ func (b *Browser) snapshot() {
 	st := b.App.State()
 	raw, err := json.Marshal(struct {
 		State
-		Notice string `json:"notice,omitempty"`
-	}{st, b.App.Notice()})
+		Notice   string `json:"notice,omitempty"`
+		AppTicks int    `json:"appTicks"` // ticks since the program started, in any scene
+	}{st, b.App.Notice(), b.App.Ticks})
 	if err != nil {
 		raw = []byte(fmt.Sprintf(`{"error":%q}`, err.Error()))
 	}

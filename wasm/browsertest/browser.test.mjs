@@ -170,10 +170,16 @@ async function pixels(page, name, clip) {
   }, png.toString('base64'));
 }
 
-test('the title scene is drawn', async () => {
+test('the title scene is drawn', async (t) => {
+  const start = Date.now();
   const page = await open('?touch=0');
   await ready(page);
+  const loaded = Date.now() - start;
   await until(page, 'the title', (s) => s.scene === 'title');
+  // For docs/benchmarks.md: page open to first frame, and the tick rate.
+  const t0 = (await state(page)).appTicks;
+  await page.waitForTimeout(1000);
+  t.diagnostic(`first frame ${loaded} ms after opening the page; ${(await state(page)).appTicks - t0} ticks in 1 s`);
   await page.waitForTimeout(300); // the logo and the falling pieces
   const px = await pixels(page, 'title.png');
   assert.ok(px.colours >= 8, `title screenshot has ${px.colours} colours`);
