@@ -264,7 +264,12 @@
     if (exitCode !== 0) {
       const log = outputTail.join('\n');
       console.error(`kocka: the game stopped with exit code ${exitCode}\n${log}`);
-      fail(`The game stopped with an error (exit code ${exitCode}). Reload the page to start again.`, log, 'Kocka stopped');
+      if (exitCode === 2) { // the flags were refused: here, the URL's parameters
+        const plain = location.pathname;
+        fail(`The game cannot start with this link's settings (${location.search}). Open ${plain} to play without them.`, log, 'Kocka cannot start');
+      } else {
+        fail(`The game stopped with an error (exit code ${exitCode}). Reload the page to start again.`, log, 'Kocka stopped');
+      }
     } else {
       fail('Reload the page to play again.', '', 'Kocka has ended');
     }

@@ -81,13 +81,13 @@ after(async () => {
 // open starts a fresh page (its own localStorage) on the game at query q.
 // The window is the game's logical size by default: SwiftShader draws a
 // larger one too slowly on two busy cores to keep 60 ticks a second.
-async function open(q = '', { viewport = { width: 640, height: 360 }, phone = false, init, setUp } = {}) {
+async function open(q = '', { viewport = { width: 640, height: 360 }, phone = false, init, setUp, expectErrors = false } = {}) {
   const context = await browser.newContext(phone
     ? { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
     : { viewport });
   const page = await context.newPage();
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`${q || '/'}: console error: ${msg.text()}`);
+    if (msg.type() === 'error' && !expectErrors) problems.push(`${q || '/'}: console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`${q || '/'}: page error: ${err.message}`));
   if (init) await page.addInitScript(init);
@@ -340,6 +340,14 @@ test('a browser without WebAssembly or WebGL 2 gets a clear message', async () =
     assert.match(await page.textContent('#error-text'), c.want, c.name);
     await page.context().close();
   }
+});
+
+test('a link with a bad mode says so, with the game\'s own message', async () => {
+  const page = await open('?mode=nonsense', { expectErrors: true });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 30000 });
+  assert.match(await page.textContent('#error-text'), /this link's settings/);
+  assert.match(await page.textContent('#error-log'), /unknown --mode "nonsense"/);
+  await page.context().close();
 });
 
 test('no console errors on any page', () => {
