@@ -360,8 +360,7 @@ func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
 				l.m[r] = 0
 			}
 		}
-		more = g.advance()
-		dst = g.collect(dst, d)
+		dst, more = g.advance(dst, d)
 		if !more && d+1 >= len(g.later) {
 			g.later = g.later[:0]
 			return dst
@@ -370,29 +369,50 @@ func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
 }
 
 // advance makes the positions in next not reached before the new front,
-// and reports whether there are any.
-func (g *Generator) advance() bool {
+// reports whether there are any, emits the grounded positions reached at
+// depth d that make a new (cells, spin), and clears next.
+func (g *Generator) advance(dst []Placement, d int) ([]Placement, bool) {
 	any := false
-	for r := range g.front {
+	for r := engine.Rot0; r <= engine.RotL; r++ {
+		front, vis, ground := &g.front[r], &g.vis[r], &g.ground[r]
 		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
-			g.front[r][bits.TrailingZeros32(cm)] = 0
+			front[bits.TrailingZeros32(cm)&31%maxCols] = 0
 		}
 		g.fmask[r] = 0
+		n0, n1, n2 := &g.next[0][r], &g.next[1][r], &g.next[2][r]
 		for cm := g.nmask[r]; cm != 0; cm &= cm - 1 {
-			xi := bits.TrailingZeros32(cm)
-			a := g.next[0][r][xi]
-			if g.spinT {
-				a |= g.next[1][r][xi] | g.next[2][r][xi]
+			xi := bits.TrailingZeros32(cm) % maxCols
+			gr := ground[xi]
+			if !g.spinT {
+				a := n0[xi] &^ vis[xi]
+				n0[xi] = 0
+				if a == 0 {
+					continue
+				}
+				front[xi] = a
+				vis[xi] |= a
+				g.fmask[r] |= 1 << uint(xi)
+				any = true
+				if w := a & gr; w != 0 {
+					dst = g.emitWord(dst, r, xi, w, 0, 0, d)
+				}
+				continue
 			}
-			if a &^= g.vis[r][xi]; a != 0 {
-				g.front[r][xi] = a
-				g.vis[r][xi] |= a
+			none, turned, turned5 := n0[xi], n1[xi], n2[xi]
+			n0[xi], n1[xi], n2[xi] = 0, 0, 0
+			if a := (none | turned | turned5) &^ vis[xi]; a != 0 {
+				front[xi] = a
+				vis[xi] |= a
 				g.fmask[r] |= 1 << uint(xi)
 				any = true
 			}
+			if w := (none | turned | turned5) & gr; w != 0 {
+				dst = g.emitWord(dst, r, xi, none&gr, turned&gr, turned5&gr, d)
+			}
 		}
+		g.nmask[r] = 0
 	}
-	return any
+	return dst, any
 }
 
 // stepFull fills next with the positions one move away from front, the
@@ -496,27 +516,25 @@ func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
 		return
 	}
 	ncols := uint(g.ncols)
-	for ti := range g.rules.turns[r] {
-		t := &g.rules.turns[r][ti]
+	turns := g.rules.turns[r]
+	for ti := range turns {
+		t := &turns[ti]
 		left := f
-		fit := &g.fit[t.to]
-		for j := 0; j < t.n; j++ {
-			x := xi + t.dx[j]
-			if uint(x) >= ncols {
+		to := t.to & 3
+		fit := &g.fit[to]
+		for j := 0; j < t.n && j < maxKicks; j++ {
+			x := uint(xi + t.dx[j])
+			if x >= ncols || x >= maxCols {
 				continue
 			}
-			var ok uint64
-			if dy := t.dy[j]; dy >= 0 {
-				ok = left & (fit[x] << uint(dy))
-				left &^= ok
-				ok >>= uint(dy)
-			} else {
-				ok = left & (fit[x] >> uint(-dy))
-				left &^= ok
-				ok <<= uint(-dy)
+			up, down := t.up[j]&63, t.down[j]&63
+			ok := left & (fit[x] << up >> down)
+			if ok == 0 {
+				continue
 			}
-			g.next[t.kind[j]][t.to][x] |= ok
-			g.nmask[t.to] |= 1 << uint(x)
+			left &^= ok
+			g.next[t.kind[j]][to][x] |= ok >> up << down
+			g.nmask[to] |= 1 << x
 			if left == 0 {
 				break
 			}
@@ -561,33 +579,6 @@ func (g *Generator) turn20G(r engine.Rotation, xi int, f uint64) {
 			}
 		}
 	}
-}
-
-// collect emits the grounded positions reached at depth d that make a new
-// (cells, spin), and clears next for the following step.
-func (g *Generator) collect(dst []Placement, d int) []Placement {
-	for r := engine.Rot0; r <= engine.RotL; r++ {
-		for cm := g.nmask[r]; cm != 0; cm &= cm - 1 {
-			xi := bits.TrailingZeros32(cm)
-			gr := g.ground[r][xi]
-			if !g.spinT {
-				if w := g.front[r][xi] & gr; w != 0 {
-					dst = g.emitWord(dst, r, xi, w, 0, 0, d)
-				}
-				g.next[0][r][xi] = 0
-				continue
-			}
-			none := g.next[arriveShift][r][xi] & gr
-			turned := g.next[arriveTurn][r][xi] & gr
-			turned5 := g.next[arriveTurn5][r][xi] & gr
-			if none|turned|turned5 != 0 {
-				dst = g.emitWord(dst, r, xi, none, turned, turned5, d)
-			}
-			g.next[0][r][xi], g.next[1][r][xi], g.next[2][r][xi] = 0, 0, 0
-		}
-		g.nmask[r] = 0
-	}
-	return dst
 }
 
 // emitWord emits the grounded positions of column (r, xi) that arrived by
