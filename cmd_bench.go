@@ -1,0 +1,91 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/kocka/kocka/solver"
+)
+
+func init() {
+	register("bench", "play fixed-seed bot games and compare personalities", func(args []string) int {
+		return runBench(args, os.Stdout, os.Stderr)
+	})
+}
+
+// runBench is kocka bench; it writes the table (or JSON lines) to stdout
+// and errors and progress to stderr, and returns the exit code.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	model := fs.String("model", solver.ModelClassic, "classic (uniform pieces, no preview or hold, drop from above) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
+	pers := fs.String("personality", "kocka,dellacherie,eltetris", "comma-separated weight sets")
+	games := fs.Int("games", 20, "games per personality")
+	seed := fs.Uint64("seed", 1, "game i uses seed+i, the same for every personality")
+	width := fs.Int("width", 10, "well width")
+	height := fs.Int("height", 20, "visible well height (at 20 classic games last hours: use 10 or 12 for quick runs)")
+	maxPieces := fs.Int("max-pieces", 0, "end a game after this many pieces (0: classic plays to top-out; guideline defaults to 500)")
+	level := fs.Int("level", 10, "guideline: the level whose gravity is used throughout")
+	depth := fs.Int("depth", 2, "guideline: placements looked ahead (the classic model sees one piece)")
+	beam := fs.Int("beam", 32, "guideline: beam width")
+	workers := fs.Int("workers", 0, "games at once (0: one per core)")
+	asJSON := fs.Bool("json", false, "print one JSON object per personality per line")
+	quiet := fs.Bool("quiet", false, "no progress line on stderr")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kocka bench: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	cfg := solver.BenchConfig{
+		Model: *model, Games: *games, Seed: *seed, Width: *width, Height: *height,
+		MaxPieces: *maxPieces, Level: *level, Depth: *depth, BeamWidth: *beam, Workers: *workers,
+	}
+	for _, p := range strings.Split(*pers, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			cfg.Personalities = append(cfg.Personalities, p)
+		}
+	}
+	if cfg.Model == solver.ModelGuideline && cfg.MaxPieces == 0 {
+		cfg.MaxPieces = 500
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(stderr, "kocka bench: %v\n", err)
+		return 2
+	}
+	if !*quiet {
+		cfg.Progress = func(done, total int) {
+			fmt.Fprintf(stderr, "\r%s %d/%d games", progressBar(done, total, 30), done, total)
+			if done == total {
+				fmt.Fprintln(stderr)
+			}
+		}
+	}
+	rs, err := solver.Bench(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka bench: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		if err := solver.WriteJSON(stdout, rs); err != nil {
+			fmt.Fprintf(stderr, "kocka bench: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	solver.WriteTable(stdout, rs)
+	return 0
+}
+
+// progressBar draws done out of total as a bar of width cells.
+func progressBar(done, total, width int) string {
+	n := 0
+	if total > 0 {
+		n = done * width / total
+	}
+	return "[" + strings.Repeat("#", n) + strings.Repeat(".", width-n) + "]"
+}

@@ -1,0 +1,381 @@
+package solver
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// The two models games are played in.
+const (
+	// ModelClassic is the literature's model: uniform random pieces, no
+	// preview, no hold, each piece turned and shifted at the top and hard
+	// dropped, no gravity; the bot sees only the current piece.
+	ModelClassic = "classic"
+	// ModelGuideline is a modern game: 7-bag, five previews, hold, every
+	// reachable placement (tucks and spins), the gravity of a chosen level,
+	// played through the Driver and engine.Game ticks as fast as possible.
+	ModelGuideline = "guideline"
+)
+
+// BenchConfig says what to play.
+type BenchConfig struct {
+	Model         string   // ModelClassic or ModelGuideline
+	Personalities []string // weight sets to compare
+	Weights       []Weights
+	Games         int    // games per personality
+	Seed          uint64 // game i is played with seed Seed+i by every personality
+	Width, Height int    // the visible well
+	MaxPieces     int    // a game ends after this many pieces (0: only at top-out)
+	Level         int    // guideline: the level whose gravity is used (fixed)
+	Depth         int    // placements looked ahead (guideline; classic is 1)
+	BeamWidth     int    // beam width
+	Workers       int    // games played at once (0: runtime.NumCPU())
+	// Progress, when set, is called after each game with the games done
+	// and the total (from one goroutine at a time).
+	Progress func(done, total int)
+}
+
+// Validate reports the first setting out of range.
+func (c *BenchConfig) Validate() error {
+	switch {
+	case c.Model != ModelClassic && c.Model != ModelGuideline:
+		return fmt.Errorf("unknown model %q (want %s or %s)", c.Model, ModelClassic, ModelGuideline)
+	case len(c.Personalities) == 0 && len(c.Weights) == 0:
+		return fmt.Errorf("no personality given")
+	case c.Games < 1:
+		return fmt.Errorf("games %d: want at least 1", c.Games)
+	case c.Width < 4 || c.Width > engine.MaxWidth:
+		return fmt.Errorf("width %d out of range 4..%d", c.Width, engine.MaxWidth)
+	case c.Height < 4 || c.Height+engine.BufferRows > 64:
+		return fmt.Errorf("height %d out of range 4..%d", c.Height, 64-engine.BufferRows)
+	case c.MaxPieces < 0:
+		return fmt.Errorf("max pieces %d is negative", c.MaxPieces)
+	case c.Model == ModelGuideline && c.MaxPieces == 0:
+		return fmt.Errorf("the guideline model needs a piece cap (max pieces), or games may not end")
+	case c.Model == ModelGuideline && (c.Level < 1 || c.Level > 30):
+		return fmt.Errorf("level %d out of range 1..30", c.Level)
+	case c.Depth < 0 || c.BeamWidth < 0 || c.Workers < 0:
+		return fmt.Errorf("depth, beam width and workers must not be negative")
+	}
+	for _, n := range c.Personalities {
+		if _, err := PersonalityByName(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// GameResult is one finished game.
+type GameResult struct {
+	Seed      uint64
+	Lines     int
+	Pieces    int
+	Score     int
+	Tetrises  int // clears of four rows
+	TSpins    int // full T-spins that cleared rows
+	TSpinRows int // rows those cleared
+	ToppedOut bool
+	Elapsed   time.Duration // time the bot and the game took
+	Driver    DriverStats   // guideline only
+}
+
+// BenchResult summarises one personality's games.
+type BenchResult struct {
+	Personality  string  `json:"personality"`
+	Model        string  `json:"model"`
+	Width        int     `json:"width"`
+	Height       int     `json:"height"`
+	Games        int     `json:"games"`
+	Seed         uint64  `json:"seed"`
+	LinesMean    float64 `json:"lines_mean"`
+	LinesMedian  float64 `json:"lines_median"`
+	LinesMin     int     `json:"lines_min"`
+	LinesMax     int     `json:"lines_max"`
+	PiecesMean   float64 `json:"pieces_mean"`
+	TopOuts      int     `json:"top_outs"`
+	PiecesPerSec float64 `json:"pieces_per_sec"` // per core: pieces / time spent on them
+	// Guideline only.
+	Level      int          `json:"level,omitempty"`
+	MaxPieces  int          `json:"max_pieces,omitempty"`
+	ScoreMean  float64      `json:"score_mean,omitempty"`
+	TetrisRate float64      `json:"tetris_rate,omitempty"` // share of cleared rows cleared by tetrises
+	TSpinRate  float64      `json:"tspin_rate,omitempty"`  // share of cleared rows cleared by T-spins
+	Mismatches int          `json:"driver_mismatches"`     // pieces that locked away from the plan
+	Results    []GameResult `json:"-"`                     // every game, in seed order
+}
+
+// Bench plays every personality's games, spread over the workers, and
+// returns one result per personality, in the order given.
+func Bench(cfg BenchConfig) ([]BenchResult, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	sets := append([]Weights(nil), cfg.Weights...)
+	for _, n := range cfg.Personalities {
+		w, _ := PersonalityByName(n)
+		sets = append(sets, *w)
+	}
+	workers := cfg.Workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	type job struct{ set, game int }
+	jobs := make(chan job)
+	results := make([][]GameResult, len(sets))
+	for i := range results {
+		results[i] = make([]GameResult, cfg.Games)
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+		fail error
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bots := make([]*Bot, len(sets))
+			for j := range jobs {
+				if bots[j.set] == nil {
+					b, err := NewBot(cfg.botConfig(&sets[j.set]))
+					if err != nil {
+						mu.Lock()
+						fail = err
+						mu.Unlock()
+						continue
+					}
+					bots[j.set] = b
+				}
+				r, err := PlayGame(bots[j.set], &cfg, cfg.Seed+uint64(j.game))
+				mu.Lock()
+				if err != nil {
+					fail = err
+				}
+				results[j.set][j.game] = r
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, len(sets)*cfg.Games)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	// Game by game across the sets, so that every set is measured on the
+	// same mix of machine load.
+	for g := range cfg.Games {
+		for s := range sets {
+			jobs <- job{s, g}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if fail != nil {
+		return nil, fail
+	}
+	out := make([]BenchResult, len(sets))
+	for i, rs := range results {
+		out[i] = summarise(sets[i].Name, &cfg, rs)
+	}
+	return out, nil
+}
+
+func (c *BenchConfig) botConfig(w *Weights) BotConfig {
+	bc := BotConfig{Weights: w, Depth: c.Depth, Width: c.BeamWidth, Mode: ModeFull}
+	if c.Model == ModelClassic {
+		bc.Depth, bc.Mode = 1, ModeDrop
+	}
+	return bc
+}
+
+// PlayGame plays one game of the configured model with bot.
+func PlayGame(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) {
+	if cfg.Model == ModelClassic {
+		return playClassic(bot, cfg, seed)
+	}
+	return playGuideline(bot, cfg, seed)
+}
+
+// playClassic plays without ticks: each piece is placed where the bot says,
+// as the literature's simulators do. A piece that cannot enter, or that
+// locks wholly above the visible well, ends the game.
+func playClassic(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) {
+	start := time.Now()
+	r := GameResult{Seed: seed}
+	rnd, err := engine.NewRandomizer(engine.Uniform, seed, nil)
+	if err != nil {
+		return r, err
+	}
+	b := engine.NewBoard(cfg.Width, cfg.Height+engine.BufferRows)
+	st := State{
+		Board: b, SpawnRow: cfg.Height, Visible: cfg.Height,
+		Kicks: engine.SRS, Mode: ModeDrop, Combo: -1,
+	}
+	for cfg.MaxPieces == 0 || r.Pieces < cfg.MaxPieces {
+		st.Current = rnd.Next(nil)
+		if !b.Fits(engine.SpawnPosition(st.Current, b.Width, cfg.Height)) {
+			r.ToppedOut = true
+			break
+		}
+		plan := bot.PlanState(&st)
+		if !plan.OK {
+			r.ToppedOut = true
+			break
+		}
+		b.Place(plan.Placement.Placed)
+		n := b.ClearLines()
+		r.Pieces++
+		r.Lines += n
+		if n == 4 {
+			r.Tetrises++
+		}
+		r.Score += engine.Clear{Lines: n}.Points(1)
+		if plan.Placement.Bottom() >= cfg.Height {
+			r.ToppedOut = true
+			break
+		}
+	}
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// playGuideline plays a real game, tick by tick, through the Driver.
+func playGuideline(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) {
+	start := time.Now()
+	r := GameResult{Seed: seed}
+	gc := engine.ConfigFor(engine.GoalNone)
+	gc.Width, gc.VisibleHeight = cfg.Width, cfg.Height
+	gc.StartLevel = cfg.Level
+	gc.FixedGravity = engine.GravityForLevel(cfg.Level)
+	g, err := engine.NewGame(gc, seed)
+	if err != nil {
+		return r, err
+	}
+	d := NewDriver(bot, DriverConfig{})
+	for !g.Over() && g.Stats().Pieces < cfg.MaxPieces {
+		g.Tick(d.Next(g))
+	}
+	s := g.Stats()
+	r.Lines, r.Pieces, r.Score = g.Lines(), s.Pieces, g.Score()
+	r.Tetrises = s.Clears[4]
+	for rows := 1; rows < len(s.TSpins); rows++ {
+		r.TSpins += s.TSpins[rows]
+		r.TSpinRows += rows * s.TSpins[rows]
+	}
+	r.ToppedOut = g.End().TopOut()
+	d.checkLocks(g) // the last lock
+	r.Driver = d.Stats()
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
+	out := BenchResult{
+		Personality: name, Model: cfg.Model, Width: cfg.Width, Height: cfg.Height,
+		Games: len(rs), Seed: cfg.Seed, Results: rs,
+	}
+	lines := make([]int, len(rs))
+	var pieces, score, tetrisRows, tspinRows int
+	var elapsed time.Duration
+	for i, r := range rs {
+		lines[i] = r.Lines
+		pieces += r.Pieces
+		score += r.Score
+		tetrisRows += 4 * r.Tetrises
+		tspinRows += r.TSpinRows
+		elapsed += r.Elapsed
+		if r.ToppedOut {
+			out.TopOuts++
+		}
+		out.Mismatches += r.Driver.Mismatches
+	}
+	sort.Ints(lines)
+	total := 0
+	for _, l := range lines {
+		total += l
+	}
+	n := float64(len(rs))
+	out.LinesMean = float64(total) / n
+	out.LinesMin, out.LinesMax = lines[0], lines[len(lines)-1]
+	if m := len(lines); m%2 == 1 {
+		out.LinesMedian = float64(lines[m/2])
+	} else {
+		out.LinesMedian = float64(lines[m/2-1]+lines[m/2]) / 2
+	}
+	out.PiecesMean = float64(pieces) / n
+	if elapsed > 0 {
+		out.PiecesPerSec = float64(pieces) / elapsed.Seconds()
+	}
+	if cfg.Model == ModelGuideline {
+		out.Level, out.MaxPieces = cfg.Level, cfg.MaxPieces
+		out.ScoreMean = float64(score) / n
+		if total > 0 {
+			out.TetrisRate = float64(tetrisRows) / float64(total)
+			out.TSpinRate = float64(tspinRows) / float64(total)
+		}
+	}
+	return out
+}
+
+// WriteTable prints results as an aligned table.
+func WriteTable(w io.Writer, rs []BenchResult) {
+	if len(rs) == 0 {
+		return
+	}
+	r0 := rs[0]
+	fmt.Fprintf(w, "model %s, well %dx%d, %d games from seed %d", r0.Model, r0.Width, r0.Height, r0.Games, r0.Seed)
+	if r0.Model == ModelGuideline {
+		fmt.Fprintf(w, ", level %d gravity, at most %d pieces a game", r0.Level, r0.MaxPieces)
+	}
+	fmt.Fprintln(w)
+	head := []string{"personality", "lines mean", "median", "min", "max", "top-outs", "pieces/s"}
+	if r0.Model == ModelGuideline {
+		head = append(head, "score mean", "tetris rows", "T-spin rows", "mismatches")
+	}
+	rows := [][]string{head}
+	for _, r := range rs {
+		row := []string{r.Personality, fmt.Sprintf("%.1f", r.LinesMean), fmt.Sprintf("%.1f", r.LinesMedian),
+			fmt.Sprint(r.LinesMin), fmt.Sprint(r.LinesMax), fmt.Sprint(r.TopOuts), fmt.Sprintf("%.0f", r.PiecesPerSec)}
+		if r.Model == ModelGuideline {
+			row = append(row, fmt.Sprintf("%.0f", r.ScoreMean), fmt.Sprintf("%.1f%%", 100*r.TetrisRate),
+				fmt.Sprintf("%.1f%%", 100*r.TSpinRate), fmt.Sprint(r.Mismatches))
+		}
+		rows = append(rows, row)
+	}
+	widths := make([]int, len(head))
+	for _, row := range rows {
+		for i, c := range row {
+			widths[i] = max(widths[i], len(c))
+		}
+	}
+	for _, row := range rows {
+		cells := make([]string, len(row))
+		for i, c := range row {
+			if i == 0 {
+				cells[i] = c + strings.Repeat(" ", widths[i]-len(c))
+			} else {
+				cells[i] = strings.Repeat(" ", widths[i]-len(c)) + c
+			}
+		}
+		fmt.Fprintln(w, strings.Join(cells, "  "))
+	}
+}
+
+// WriteJSON prints one JSON object per result, one a line.
+func WriteJSON(w io.Writer, rs []BenchResult) error {
+	enc := json.NewEncoder(w)
+	for _, r := range rs {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package solver
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// driveGame plays g with d for at most maxTicks ticks or until pieces
+// pieces have locked, failing the test if the game stalls.
+func driveGame(t *testing.T, g *engine.Game, d *Driver, pieces, maxTicks int) {
+	t.Helper()
+	idle := 0
+	last := 0
+	for tick := 0; tick < maxTicks && !g.Over() && g.Stats().Pieces < pieces; tick++ {
+		g.Tick(d.Next(g))
+		if n := g.Stats().Pieces; n != last {
+			last, idle = n, 0
+		} else if idle++; idle > 2000 {
+			t.Fatalf("no piece locked for %d ticks:\n%v", idle, g)
+		}
+	}
+}
+
+func TestDriverLocksWherePlanned(t *testing.T) {
+	type handling struct{ das, arr, sdf int }
+	handlings := []handling{{10, 2, 20}, {8, 0, 0}, {16, 5, 6}, {1, 1, 40}}
+	cases := []struct {
+		name    string
+		level   int
+		fixed   int // fixed gravity, 0 = the level's
+		pps     float64
+		pieces  int
+		replans bool // gravity may force re-plans
+	}{
+		{name: "level 1", level: 1, pieces: 150},
+		{name: "level 1, 2 pieces a second", level: 1, pps: 2, pieces: 30},
+		{name: "level 15", level: 15, pieces: 150, replans: true},
+		{name: "20G", level: 1, fixed: engine.MaxGravity, pieces: 150, replans: true},
+	}
+	for _, c := range cases {
+		for _, h := range handlings {
+			t.Run(fmt.Sprintf("%s/das%d-arr%d-sdf%d", c.name, h.das, h.arr, h.sdf), func(t *testing.T) {
+				cfg := engine.ConfigFor(engine.GoalNone)
+				cfg.StartLevel = c.level
+				cfg.FixedGravity = c.fixed
+				cfg.DAS, cfg.ARR, cfg.SoftDropFactor = h.das, h.arr, h.sdf
+				g, err := engine.NewGame(cfg, 7)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bot, err := NewBot(BotConfig{Personality: "kocka", Depth: 2, Width: 16, Mode: ModeFull})
+				if err != nil {
+					t.Fatal(err)
+				}
+				d := NewDriver(bot, DriverConfig{PiecesPerSecond: c.pps})
+				driveGame(t, g, d, c.pieces, 60*60*10)
+				s := d.Stats()
+				if n := g.Stats().Pieces; n < c.pieces && !g.Over() {
+					t.Errorf("only %d pieces locked", n)
+				}
+				if s.Mismatches != 0 {
+					t.Errorf("%d of %d pieces locked away from their plan (stats %+v)", s.Mismatches, s.Pieces, s)
+				}
+				if !c.replans && (s.Replans != 0 || s.Impossible != 0) {
+					t.Errorf("re-planned at low gravity: %+v", s)
+				}
+				t.Logf("%+v, lines %d, ticks %d", s, g.Lines(), g.Ticks())
+			})
+		}
+	}
+}
