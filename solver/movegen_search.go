@@ -58,11 +58,13 @@ type Generator struct {
 	top    int    // the spawn row's bit
 	later  []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
-	shifted [4][engine.MaxWidth + 6]uint64
-	fmask   [4]uint32 // columns where front has positions
-	nmask   [4]uint32 // columns where next may have positions
-	rev     []Move
-	drops   []dropCand
+	shifted  [4][engine.MaxWidth + 6]uint64
+	counting bool // the flood counts the placements instead of emitting them
+	count    int
+	fmask    [4]uint32 // columns where front has positions
+	nmask    [4]uint32 // columns where next may have positions
+	rev      []Move
+	drops    []dropCand
 }
 
 // laterDrops are drops through open air that arrive at a later depth.
@@ -130,12 +132,17 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 	if opt.Mode == ModeDrop {
 		dst, ok = g.drop(dst, m, top)
 	} else {
-		if g.paths {
-			dst = g.search(dst, m)
-		} else {
-			dst = g.flood(dst, m)
+		// The flood finds every placement quickly; with paths, it only
+		// counts them, and the breadth-first search, which gives the
+		// distances, stops as soon as it has found them all (about a third
+		// of the way through on mid-game boards: the rest of its positions
+		// are in mid-air and lead nowhere new).
+		g.counting, g.count = g.paths, 0
+		dst = g.flood(dst, m)
+		g.counting = false
+		if ok = g.below(top); ok && g.paths {
+			dst = g.search(dst, m, n+g.count)
 		}
-		ok = g.below(top)
 	}
 	if !ok {
 		return append(dst[:n], oracle(b, p, opt)...)
@@ -308,7 +315,7 @@ func (g *Generator) below(top int) bool {
 
 // search is the breadth-first search of ModeFull and Mode20G, a depth at a
 // time over whole columns of positions.
-func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
+func (g *Generator) search(dst []Placement, m engine.Placed, want int) []Placement {
 	g.vis = grid{}
 	g.done = [3]grid{}
 	g.front = grid{}
@@ -361,9 +368,22 @@ func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
 			}
 		}
 		dst, more = g.advance(dst, d)
-		if !more && d+1 >= len(g.later) {
+		if len(dst) >= want {
+			// All found: drop the drops still on their way.
+			for k := d + 1; k < len(g.later); k++ {
+				l := &g.later[k]
+				for r := range l.m {
+					for cm := l.m[r]; cm != 0; cm &= cm - 1 {
+						l.g[r][bits.TrailingZeros32(cm)%maxCols] = 0
+					}
+					l.m[r] = 0
+				}
+			}
 			g.later = g.later[:0]
 			return dst
+		}
+		if !more && d+1 >= len(g.later) {
+			panic("solver: the search ended before finding every placement the flood found")
 		}
 	}
 }
@@ -596,6 +616,10 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 		cx := xi + sc.dx
 		fresh := shiftRows(none, sc.dy) &^ g.done[0][sc.rot][cx]
 		g.done[0][sc.rot][cx] |= fresh
+		if g.counting {
+			g.count += bits.OnesCount64(fresh)
+			return dst
+		}
 		for ; fresh != 0; fresh &= fresh - 1 {
 			dst = g.emit(dst, r, xi, bits.TrailingZeros64(fresh)+sc.dy, engine.SpinNone, d)
 		}
@@ -608,6 +632,10 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 			return dst
 		}
 		done[engine.SpinNone][r][xi] |= none
+		if g.counting {
+			g.count += bits.OnesCount64(none)
+			return dst
+		}
 		for ; none != 0; none &= none - 1 {
 			dst = g.emit(dst, r, xi, bits.TrailingZeros64(none), engine.SpinNone, d)
 		}
@@ -627,6 +655,10 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 	*dn |= none
 	*dm |= mini
 	*df |= full
+	if g.counting {
+		g.count += bits.OnesCount64(none) + bits.OnesCount64(mini) + bits.OnesCount64(full)
+		return dst
+	}
 	for all := none | mini | full; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros64(all)
 		if none>>uint(i)&1 != 0 {
@@ -782,6 +814,9 @@ func (g *Generator) back(d int, r engine.Rotation, xi, i int, shiftOK, turnOK, t
 				target |= at
 			}
 			src := prev[from][x] & shiftRows(target, -int(k.Y))
+			if src == 0 {
+				continue
+			}
 			// The earlier kick tests must fail at the source.
 			for _, e := range kicks[:j] {
 				if ex := x + int(e.X); ex >= 0 && ex < g.ncols {
