@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -58,12 +59,15 @@ type Generator struct {
 	top    int    // the spawn row's bit
 	later  []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
-	shifted  [4][engine.MaxWidth + 6]uint64
+	shifted [4][engine.MaxWidth + 6]uint64
+	// pred[(r*maxCols+xi)*64+i]: the move to a position and the position it came from,
+	// found by path, valid while its top half equals stamp (one search).
+	pred     [4 * maxCols * 64]uint64
+	stamp    uint32
 	counting bool // the flood counts the placements instead of emitting them
 	count    int
 	fmask    [4]uint32 // columns where front has positions
 	nmask    [4]uint32 // columns where next may have positions
-	rev      []Move
 	drops    []dropCand
 }
 
@@ -316,6 +320,10 @@ func (g *Generator) below(top int) bool {
 // search is the breadth-first search of ModeFull and Mode20G, a depth at a
 // time over whole columns of positions.
 func (g *Generator) search(dst []Placement, m engine.Placed, want int) []Placement {
+	if g.stamp++; g.stamp == 0 {
+		g.pred = [4 * maxCols * 64]uint64{}
+		g.stamp = 1
+	}
 	g.vis = grid{}
 	g.done = [3]grid{}
 	g.front = grid{}
@@ -724,7 +732,6 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 // path appends to dst a shortest path to the position (r, xi, i) at depth
 // d that arrives with the given spin, by walking back through the layers.
 func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
-	g.rev = g.rev[:0]
 	// Which last moves give the spin: a shift or drop gives none; a turn
 	// gives what the corners and its kick index make of it.
 	shiftOK, turnOK, turn5OK := true, true, true
@@ -743,14 +750,26 @@ func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.S
 			turnOK = front2&1 != 0
 		}
 	}
-	for ; d > 0; d-- {
+	// The path has d moves: fill it from its end.
+	base := len(dst)
+	dst = slices.Grow(dst, d)[:base+d]
+	for first := true; d > 0; d-- {
+		// Paths share their beginnings: past the last move, each position's
+		// way back is kept for the placements that follow.
+		e := &g.pred[(int(r)&3*maxCols+xi%maxCols)*64+i&63]
+		if !first && uint32(*e>>32) == g.stamp {
+			dst[base+d-1] = Move(*e)
+			r, xi, i = engine.Rotation(*e>>8&3), int(*e>>10&31), int(*e>>16&63)
+			continue
+		}
 		var mv Move
 		mv, r, xi, i = g.back(d, r, xi, i, shiftOK, turnOK, turn5OK)
-		g.rev = append(g.rev, mv)
+		dst[base+d-1] = mv
+		if !first {
+			*e = uint64(g.stamp)<<32 | uint64(mv) | uint64(r)<<8 | uint64(xi)<<10 | uint64(i)<<16
+		}
+		first = false
 		shiftOK, turnOK, turn5OK = true, true, true
-	}
-	for k := len(g.rev) - 1; k >= 0; k-- {
-		dst = append(dst, g.rev[k])
 	}
 	return dst
 }
