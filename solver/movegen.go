@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -95,11 +96,17 @@ type Placement struct {
 }
 
 // Generate returns every placement of piece p on board b (see
-// Generator.Generate). The result is newly allocated.
+// Generator.Generate). The result is newly allocated; the Generator comes
+// from a pool, so that calls in a loop do not each build one.
 func Generate(b *engine.Board, p engine.Piece, opt Options) []Placement {
-	var g Generator
-	return g.Generate(nil, b, p, opt)
+	g := generators.Get().(*Generator)
+	out := g.Generate(nil, b, p, opt)
+	g.b = nil // do not keep the board alive in the pool
+	generators.Put(g)
+	return out
 }
+
+var generators = sync.Pool{New: func() any { return new(Generator) }}
 
 // spawnRow is the row the piece's lowest cells spawn in.
 func spawnRow(b *engine.Board, opt Options) int {
