@@ -36,9 +36,10 @@ type BotConfig struct {
 // Bot plans placements. A Bot reuses its buffers between plans and is not
 // safe for concurrent use; give each goroutine its own.
 type Bot struct {
-	cfg BotConfig
-	w   Weights
-	s   searcher
+	cfg   BotConfig
+	w     Weights
+	wDrop *Weights // w for ModeDrop, the classic model
+	s     searcher
 }
 
 // NewBot builds a bot.
@@ -67,6 +68,7 @@ func NewBot(cfg BotConfig) (*Bot, error) {
 		b.w = *w
 	}
 	b.cfg = cfg
+	b.wDrop = b.w.classic()
 	return b, nil
 }
 
@@ -95,7 +97,12 @@ func (b *Bot) Plan(g *engine.Game) Plan {
 
 // PlanState decides where st's current piece goes.
 func (b *Bot) PlanState(st *State) Plan {
-	cands := b.s.search(st, &b.w, b.cfg.Depth, b.cfg.Width)
+	w := &b.w
+	if st.Mode == ModeDrop {
+		// The literature's model: nothing spins and only lines count.
+		w = b.wDrop
+	}
+	cands := b.s.search(st, w, b.cfg.Depth, b.cfg.Width)
 	if len(cands) == 0 {
 		return Plan{}
 	}

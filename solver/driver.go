@@ -95,9 +95,22 @@ func (d *Driver) Next(g *engine.Game) engine.Input {
 		d.wantOK = false // the piece from hold spawns; checked next tick
 		return engine.InHold
 	}
+	if d.is20G(g) && !g.Board().Grounded(cur) {
+		// At 20G the piece reaches the floor on the tick after it spawns;
+		// the 20G paths start there.
+		return 0
+	}
 	if !d.wantOK {
-		// A new piece: make sure its path works under this game's gravity.
+		// A new piece. Soft drops are slow, so a placement that needs no
+		// spin is reached by turning, shifting and hard dropping when it
+		// can be; then make sure the path works under this game's gravity.
 		d.want, d.wantOK = cur, true
+		if d.targetSpin == engine.SpinNone && !d.impossible {
+			if path, ok := routeFrom(g.Board(), g.Kicks(), cur, d.target, d.is20G(g)); ok {
+				d.steps = append(d.steps[:0], path...)
+				d.step = 0
+			}
+		}
 		if !d.follow(g, cur) {
 			d.replan(g, cur)
 		}
@@ -152,6 +165,11 @@ func (d *Driver) start(g *engine.Game) {
 func (d *Driver) setTarget(p Placement, path []Move) {
 	d.target, d.targetSpin = p.Placed, p.Spin
 	d.steps = append(d.steps[:0], path...)
+	// Soft drops at the end of a path only take the piece where a hard
+	// drop takes it at once.
+	for n := len(d.steps); n > 0 && (d.steps[n-1] == MoveSonic || d.steps[n-1] == MoveDown); n-- {
+		d.steps = d.steps[:n-1]
+	}
 	d.step = 0
 	d.hardDrop = false
 	d.das, d.soft = 0, false

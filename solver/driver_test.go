@@ -34,10 +34,10 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 		pieces  int
 		replans bool // gravity may force re-plans
 	}{
-		{name: "level 1", level: 1, pieces: 60},
+		{name: "level 1", level: 1, pieces: 150},
 		{name: "level 1, 2 pieces a second", level: 1, pps: 2, pieces: 30},
-		{name: "level 15", level: 15, pieces: 60, replans: true},
-		{name: "20G", level: 1, fixed: engine.MaxGravity, pieces: 60, replans: true},
+		{name: "level 15", level: 15, pieces: 150, replans: true},
+		{name: "20G", level: 1, fixed: engine.MaxGravity, pieces: 150, replans: true},
 	}
 	for _, c := range cases {
 		for _, h := range handlings {
@@ -50,7 +50,7 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				bot, err := NewBot(BotConfig{Personality: "kocka", Depth: 1, Mode: ModeFull})
+				bot, err := NewBot(BotConfig{Personality: "kocka", Depth: 2, Width: 16, Mode: ModeFull})
 				if err != nil {
 					t.Fatal(err)
 				}

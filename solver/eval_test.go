@@ -73,7 +73,7 @@ func place(b *engine.Board, p engine.Placed) (*engine.Board, int) {
 func TestScorerPrefersTheCleanPlacement(t *testing.T) {
 	// An O can fill the two-wide gap (clearing two rows) or sit on the
 	// stack; every personality must prefer the clear.
-	b := board(t, 6, 26,
+	b := testBoard(t, 6, 26,
 		"XXXX..",
 		"XXXX..",
 	)
@@ -93,7 +93,7 @@ func TestScorerPrefersTheCleanPlacement(t *testing.T) {
 }
 
 func TestScoreIsFeaturesDotWeights(t *testing.T) {
-	b := board(t, 10, 30,
+	b := testBoard(t, 10, 30,
 		"...XXXXXXX",
 		"X...XXXXXX",
 		"XX.XXXXXXX",
@@ -123,7 +123,7 @@ func TestScoreIsFeaturesDotWeights(t *testing.T) {
 
 func TestClearOf(t *testing.T) {
 	empty := engine.NewBoard(10, 40)
-	notEmpty := board(t, 10, 40, "X.........")
+	notEmpty := testBoard(t, 10, 40, "X.........")
 	for _, c := range []struct {
 		name            string
 		lines           int
@@ -150,7 +150,7 @@ func TestClearOf(t *testing.T) {
 
 func TestTallWeightsGrowWithTheStack(t *testing.T) {
 	w := Weights{Base: Vector{FHoles: -1}, Tall: Vector{FHoles: -10}}
-	low := board(t, 10, 40, "X.........")
+	low := testBoard(t, 10, 40, "X.........")
 	high := engine.NewBoard(10, 40)
 	for y := 0; y < 20; y++ {
 		high.Set(0, y, engine.I)

@@ -75,8 +75,10 @@ type Options struct {
 	// the visible height: board.Height-20 (the engine keeps 20 hidden rows),
 	// or board.Height for a board of 20 rows or fewer, which has none.
 	SpawnRow int
-	// NoPaths skips building the input paths (Placement.Path stays empty);
-	// the placements and their order are the same.
+	// NoPaths skips the distances and the input paths (Placement.Path stays
+	// empty), for speed: the same (cells, spin) come back, but see
+	// Generator.Generate for the orientation given to S, Z, I and O cells
+	// and for the order.
 	NoPaths bool
 }
 
