@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -335,7 +336,7 @@ func (a *App) keyShot(screen *ebiten.Image) {
 		if err == nil {
 			var buf bytes.Buffer
 			if err = png.Encode(&buf, img); err == nil {
-				err = writeAtomic(name, buf.Bytes())
+				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
 			}
 		}
 		if err != nil && a.opts.Log != nil {
