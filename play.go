@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/scenes"
+	"github.com/kocka/kocka/solver"
 )
 
 // playFlags are the game window's flags.
@@ -74,6 +75,11 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	}
 	if pf.width < 320 || pf.height < 180 || pf.width > 16384 || pf.height > 16384 {
 		return nil, fmt.Errorf("window size %dx%d out of range (320x180 to 16384x16384)", pf.width, pf.height)
+	}
+	if p := pf.opts.Personality; p != "" {
+		if _, err := solver.PersonalityByName(p); err != nil {
+			return nil, fmt.Errorf("--personality: %v", err)
+		}
 	}
 	if pf.opts.Frames < 1 {
 		return nil, fmt.Errorf("--frames %d must be at least 1", pf.opts.Frames)

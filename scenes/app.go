@@ -251,8 +251,10 @@ func (a *App) Layout(w, h int) (int, int) {
 	return int(float64(w) * s), int(float64(h) * s)
 }
 
-// letterbox is the colour outside the logical screen.
-var letterbox = sprites.Shade(sprites.Background, 180)
+// letterbox is the colour of the window, inside and around the logical
+// screen: one clear paints the background (a software renderer such as
+// llvmpipe pays for every full-screen quad).
+var letterbox = sprites.Background
 
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
@@ -281,7 +283,6 @@ func (a *App) Draw(screen *ebiten.Image) {
 }
 
 func (a *App) drawScenes(r *Renderer) {
-	r.Rect(0, 0, ScreenW, ScreenH, sprites.Background)
 	for _, sc := range a.Stack.Visible() {
 		sc.Draw(r)
 	}
