@@ -64,7 +64,11 @@ func (d *replayDriver) Matches(g *engine.Game) bool { return g.StateHash() == d.
 
 // replayMode plays a recording; it is not in the menu's mode table.
 func replayMode(rep *engine.Replay) *Mode {
-	return &Mode{Name: "replay", Title: "Replay",
+	title := "Replay"
+	if m, ok := ModeByName(rep.Config.Goal.String()); ok {
+		title = m.Title
+	}
+	return &Mode{Name: "replay", Title: title,
 		Start: func(a *App, m *Mode, _ uint64) (Scene, error) { return newReplayScene(a, m, rep) }}
 }
 
@@ -75,7 +79,7 @@ func newReplayScene(a *App, m *Mode, rep *engine.Replay) (Scene, error) {
 		return nil, err
 	}
 	s := newPlayScene(m, g, &replayDriver{rep: rep})
-	s.subtitle = fmt.Sprintf("%v, seed %d", rep.Config.Goal, rep.Seed)
+	s.subtitle = fmt.Sprintf("replay, seed %d", rep.Seed)
 	return s, nil
 }
 
