@@ -229,7 +229,20 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF12) {
 		a.shotKey = true
 	}
-	return a.Step(f)
+	// A screenshot run skips ahead: up to 60 ticks per frame until the
+	// tick of the picture. Everything on screen is a function of ticks, so
+	// the picture is the one the frame-by-frame run would take.
+	n := 1
+	if a.opts.Screenshot != "" {
+		n = min(60, max(1, a.opts.Frames-a.Ticks))
+	}
+	for i := 0; i < n; i++ {
+		if err := a.Step(f); err != nil {
+			return err
+		}
+		f.Pressed, f.Menu, f.Keys, f.Click = 0, 0, nil, false // presses count once
+	}
+	return nil
 }
 
 // applyWindow puts the window scale and fullscreen settings into effect
