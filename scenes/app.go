@@ -304,6 +304,15 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 }
 
+// DrawLogical draws the current frame with r at scale 1 (tests,
+// benchmarks).
+func (a *App) drawLogical(r *Renderer, dst *ebiten.Image) {
+	r.Begin(dst, 1, 0, 0)
+	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
+	a.drawScenes(r)
+	r.Flush()
+}
+
 func (a *App) drawScenes(r *Renderer) {
 	for _, sc := range a.Stack.Visible() {
 		sc.Draw(r)
