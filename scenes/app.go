@@ -246,14 +246,19 @@ func (a *App) Update() error {
 }
 
 // applyWindow puts the window scale and fullscreen settings into effect
-// when they change.
+// when they change. The first call (the first tick, once the window exists)
+// only notes how the window was opened, by flags or by these settings.
 func (a *App) applyWindow() {
 	s := a.Settings
-	if s.Scale != a.window.scale && a.window.scale != 0 {
+	if a.window.scale == 0 {
+		a.window.scale, a.window.fullscreen = s.Scale, ebiten.IsFullscreen()
+		return
+	}
+	if s.Scale != a.window.scale {
 		ebiten.SetWindowSize(ScreenW*s.Scale, ScreenH*s.Scale)
 	}
-	if s.Fullscreen != a.window.fullscreen || a.window.scale == 0 {
-		ebiten.SetFullscreen(s.Fullscreen || ebiten.IsFullscreen() && a.window.scale == 0)
+	if s.Fullscreen != a.window.fullscreen {
+		ebiten.SetFullscreen(s.Fullscreen)
 	}
 	a.window.scale, a.window.fullscreen = s.Scale, s.Fullscreen
 }
