@@ -77,8 +77,8 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 		}
 		pf.opts.Seed, pf.opts.SeedSet = v, true
 	}
-	if pf.width < 320 || pf.height < 180 || pf.width > 16384 || pf.height > 16384 {
-		return nil, fmt.Errorf("window size %dx%d out of range (320x180 to 16384x16384)", pf.width, pf.height)
+	if pf.width < scenes.ScreenW || pf.height < scenes.ScreenH || pf.width > 16384 || pf.height > 16384 {
+		return nil, fmt.Errorf("window size %dx%d out of range (%dx%d to 16384x16384)", pf.width, pf.height, scenes.ScreenW, scenes.ScreenH)
 	}
 	if p := pf.opts.Personality; p != "" {
 		if _, err := solver.PersonalityByName(p); err != nil {
@@ -149,7 +149,7 @@ func play(args []string) int {
 		pf.width, pf.height = scenes.ScreenW*app.Settings.Scale, scenes.ScreenH*app.Settings.Scale
 	}
 	ebiten.SetWindowSize(pf.width, pf.height)
-	ebiten.SetWindowSizeLimits(scenes.ScreenW/2, scenes.ScreenH/2, -1, -1)
+	ebiten.SetWindowSizeLimits(scenes.ScreenW, scenes.ScreenH, -1, -1) // smaller would crop the logical screen
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	if pf.fullscreen || app.Settings.Fullscreen {
 		ebiten.SetFullscreen(true)
