@@ -121,12 +121,14 @@ async function until(page, what, cond, timeout = 10000) {
   }
 }
 
-// tap presses and releases a key, held for a few ticks (less than DAS).
+// tap presses and releases a key at once. Ebitengine counts a key pressed
+// and released between two ticks as held for one tick, so this is exactly
+// one press for the game, never an auto-repeat, even when a slow frame makes
+// Ebitengine run several ticks in a row.
 async function tap(page, key) {
   await page.keyboard.down(key);
-  await page.waitForTimeout(60);
   await page.keyboard.up(key);
-  await page.waitForTimeout(40);
+  await page.waitForTimeout(50);
 }
 
 // pressUntil taps key until the state shows cond: a scene change fades
@@ -205,8 +207,9 @@ test('keys start a marathon, move, turn, hold and drop; the game verifies native
   await tap(page, 'ArrowLeft');
   st = await until(page, 'the piece to move left', (s) => s.x === x0 - 1);
   await tap(page, 'ArrowRight');
+  st = await until(page, 'the piece to move right', (s) => s.x === x0);
   await tap(page, 'ArrowRight');
-  st = await until(page, 'the piece to move right twice', (s) => s.x === x0 + 1);
+  st = await until(page, 'the piece to move right again', (s) => s.x === x0 + 1);
 
   const piece = st.piece;
   await tap(page, 'ArrowUp');
@@ -252,6 +255,9 @@ test('a phone gets touch controls that press the bound keys; hiding the tab paus
   st = await until(page, 'the touch left button to move the piece', (s) => s.x === x0 - 1);
   await press('cw');
   st = await until(page, 'the touch turn button to turn the piece', (s) => s.rot === 'R');
+  // The buttons never take the keyboard focus from the game.
+  await tap(page, 'ArrowRight');
+  st = await until(page, 'a key press after touches', (s) => s.x === x0);
   await pixels(page, 'phone.png');
 
   // Playwright cannot hide a headless tab; the page hears the same event.
