@@ -190,7 +190,7 @@ test('the title scene is drawn', async (t) => {
   await page.context().close();
 });
 
-test('keys start a marathon, move, turn, hold and drop; the game verifies natively', async () => {
+test('keys start a marathon, move, turn, hold and drop; the game verifies natively; its score is saved', async () => {
   const page = await open('?touch=0');
   await ready(page);
   await until(page, 'the title', (s) => s.scene === 'title');
@@ -233,6 +233,15 @@ test('keys start a marathon, move, turn, hold and drop; the game verifies native
   writeFileSync(file, text);
   const out = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
   assert.match(out, /verified/, out);
+
+  // Top out by hard drops; the results go to the high scores in localStorage.
+  for (let i = 0; i < 80 && !(st = await state(page)).over; i++) await tap(page, 'Space');
+  assert.ok(st.over, 'hard drops alone top out');
+  const final = await until(page, 'the results', (s) => s.scene === 'results');
+  await pixels(page, 'results.png');
+  const scores = JSON.parse(await page.evaluate(() => localStorage.getItem('kocka/scores.json')));
+  assert.equal(scores.modes.marathon[0].score, final.score, 'the high score is saved in localStorage');
+  assert.equal(scores.modes.marathon[0].pieces, final.pieces);
   await page.context().close();
 });
 
