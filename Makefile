@@ -22,7 +22,7 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit soak-short web-test
+test: test-deps fmt-check vet race unit soak-short gui-test web-test
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -41,6 +41,11 @@ unit:
 # About a minute of the bot playing marathon games with every check on.
 soak-short: build
 	$(BIN) soak --duration 45s --progress 15s --fail-dir /tmp/kocka-failures
+
+# The real window under Xvfb: screenshots checked by pixels against the
+# state the game reports, and a game driven by xdotool key presses.
+gui-test:
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags gui -count=1 -timeout 300s -run 'TestGUI' .
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./solver/...

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/scenes"
+	"github.com/kocka/kocka/solver"
 )
 
 // playFlags are the game window's flags.
@@ -22,6 +23,7 @@ type playFlags struct {
 	fullscreen bool
 	configDir  string
 	noSound    bool
+	fast       bool
 	replay     string
 }
 
@@ -46,6 +48,7 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	fs.StringVar(&pf.replay, "replay", "", "play back this replay file")
 	fs.StringVar(&pf.configDir, "config-dir", "", "keep settings and high scores here (default: the user config folder + /kocka)")
 	fs.BoolVar(&pf.noSound, "no-sound", false, "do not open the audio device")
+	fs.BoolVar(&pf.fast, "fast", false, "run one tick per frame as fast as frames are drawn (tests)")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: kocka [flags]   (kocka help lists the headless tools)")
 		fs.PrintDefaults()
@@ -72,6 +75,11 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	}
 	if pf.width < 320 || pf.height < 180 || pf.width > 16384 || pf.height > 16384 {
 		return nil, fmt.Errorf("window size %dx%d out of range (320x180 to 16384x16384)", pf.width, pf.height)
+	}
+	if p := pf.opts.Personality; p != "" {
+		if _, err := solver.PersonalityByName(p); err != nil {
+			return nil, fmt.Errorf("--personality: %v", err)
+		}
 	}
 	if pf.opts.Frames < 1 {
 		return nil, fmt.Errorf("--frames %d must be at least 1", pf.opts.Frames)
@@ -100,9 +108,12 @@ func play(args []string) int {
 	log := func(msg string) { fmt.Fprintln(os.Stderr, "kocka:", msg) }
 	pf.opts.Log = log
 
-	store, note := openStore(pf.configDir)
+	store, dir, note := openStore(pf.configDir)
 	pf.opts.Store = store
-	if !pf.noSound && pf.opts.Screenshot == "" {
+	if dir != "" {
+		pf.opts.ShotDir = filepath.Join(dir, "screenshots")
+	}
+	if !pf.noSound {
 		if ok, why := soundDevice(); ok {
 			pf.opts.Sound = scenes.NewAudio()
 		} else {
@@ -126,9 +137,9 @@ func play(args []string) int {
 	if pf.fullscreen {
 		app.Settings.Fullscreen = true
 	}
-	if pf.opts.Screenshot != "" {
-		// Tests: one tick per frame, as fast as the machine draws, so
-		// --frames N is exactly N ticks whatever the speed.
+	if pf.fast {
+		// Tests: one tick per frame, as fast as the machine draws; --frames
+		// still counts ticks, so the picture is the same at any speed.
 		ebiten.SetVsyncEnabled(false)
 		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
@@ -144,18 +155,18 @@ func play(args []string) int {
 
 // openStore opens the settings folder, or falls back to memory (nothing
 // saved) with a note for the screen.
-func openStore(dir string) (scenes.Store, string) {
+func openStore(dir string) (scenes.Store, string, string) {
 	if s, note, ok := platformStore(); ok && dir == "" {
-		return s, note
+		return s, "", note
 	}
 	if dir == "" {
 		d, err := scenes.DefaultDir()
 		if err != nil {
-			return &scenes.MemStore{}, "No config folder (" + err.Error() + "): settings and scores will not be saved."
+			return &scenes.MemStore{}, "", "No config folder (" + err.Error() + "): settings and scores will not be saved."
 		}
 		dir = d
 	}
-	return scenes.FileStore{Dir: dir}, ""
+	return scenes.FileStore{Dir: dir}, dir, ""
 }
 
 // soundDevice guesses whether an audio device can be opened: Ebitengine

@@ -1,17 +1,19 @@
 package scenes
 
 import (
+	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -24,6 +26,7 @@ type Options struct {
 
 	Screenshot string // save the screen to this PNG after Frames ticks, then quit
 	Frames     int
+	ShotDir    string // F12 saves screenshots here ("" = F12 does nothing)
 	StateFile  string // write the game state here as JSON for tests
 
 	Store Store   // where settings and scores live
@@ -64,6 +67,7 @@ type App struct {
 	renderer *Renderer
 	layout   struct{ scale, ox, oy int }
 	shot     bool // screenshot taken
+	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
 	quit     bool
 	state    *stateWriter
 	seedNext uint64
@@ -213,6 +217,9 @@ func (a *App) Update() error {
 		a.applyWindow()
 	}
 	f := a.reader.Read(&a.Settings.Keys, a.toLogical)
+	if slices.Contains(f.Keys, ebiten.KeyF12) {
+		a.shotKey = true
+	}
 	return a.Step(f)
 }
 
@@ -244,8 +251,10 @@ func (a *App) Layout(w, h int) (int, int) {
 	return int(float64(w) * s), int(float64(h) * s)
 }
 
-// letterbox is the colour outside the logical screen.
-var letterbox = sprites.Shade(sprites.Background, 180)
+// letterbox is the colour of the window, inside and around the logical
+// screen: one clear paints the background (a software renderer such as
+// llvmpipe pays for every full-screen quad).
+var letterbox = sprites.Background
 
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
@@ -261,6 +270,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
 	a.drawScenes(r)
 	r.Flush()
+	if a.shotKey {
+		a.shotKey = false
+		a.keyShot(screen)
+	}
 	if a.opts.Screenshot != "" && !a.shot && a.Ticks >= a.opts.Frames {
 		a.shot = true
 		if err := a.saveScreenshot(screen); err != nil && a.opts.Log != nil {
@@ -270,7 +283,6 @@ func (a *App) Draw(screen *ebiten.Image) {
 }
 
 func (a *App) drawScenes(r *Renderer) {
-	r.Rect(0, 0, ScreenW, ScreenH, sprites.Background)
 	for _, sc := range a.Stack.Visible() {
 		sc.Draw(r)
 	}
@@ -307,6 +319,35 @@ func wrap(s string, n int) []string {
 	return append(out, s)
 }
 
+// keyShot saves the screen to ShotDir (F12). The pixels must be read here,
+// in Draw; the PNG is encoded and written off the game loop.
+func (a *App) keyShot(screen *ebiten.Image) {
+	if a.opts.ShotDir == "" {
+		a.Notify("Screenshots need a config folder.")
+		return
+	}
+	img := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(img.Pix)
+	name := filepath.Join(a.opts.ShotDir, "kocka-"+time.Now().Format("20060102-150405.000")+".png")
+	if a.state != nil {
+		a.state.flush(a.State())
+	}
+	go func() {
+		err := os.MkdirAll(a.opts.ShotDir, 0o755)
+		if err == nil {
+			var buf bytes.Buffer
+			if err = png.Encode(&buf, img); err == nil {
+				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
+			}
+		}
+		if err != nil && a.opts.Log != nil {
+			a.opts.Log("screenshot: " + err.Error())
+		} else if a.opts.Log != nil {
+			a.opts.Log("screenshot saved to " + name)
+		}
+	}()
+}
+
 func (a *App) saveScreenshot(screen *ebiten.Image) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(b)
@@ -332,8 +373,3 @@ func (a *App) Close() {
 		a.state.stop()
 	}
 }
-
-// ErrNoMode is returned for a mode that is not in this build.
-var ErrNoMode = errors.New("no such mode")
-
-var _ = engine.Input(0)

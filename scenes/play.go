@@ -76,6 +76,11 @@ type playScene struct {
 	inputs []engine.Input
 	fx     effects
 	ended  int // ticks since the game ended
+	// ticksPerUpdate > 1 fast-forwards (the bot); quiet keeps the bot's
+	// many moves and turns from chattering.
+	ticksPerUpdate int
+	quiet          bool
+	subtitle       string
 	// extra draws on top of the board (the bot's candidates).
 	extra func(r *Renderer, s *playScene)
 }
@@ -106,11 +111,13 @@ func (s *playScene) Update(a *App) error {
 		a.Stack.Push(newPause(s))
 		return nil
 	}
-	in := s.driver.Next(a, s.game)
-	s.inputs = append(s.inputs, in)
-	s.prev.CopyFrom(s.game.Board())
-	for _, e := range s.game.Tick(in) {
-		s.react(a, e)
+	for i := 0; i < max(1, s.ticksPerUpdate) && !s.game.Over(); i++ {
+		in := s.driver.Next(a, s.game)
+		s.inputs = append(s.inputs, in)
+		s.prev.CopyFrom(s.game.Board())
+		for _, e := range s.game.Tick(in) {
+			s.react(a, e)
+		}
 	}
 	return nil
 }
@@ -122,9 +129,13 @@ func (s *playScene) react(a *App, e engine.Event) {
 	case engine.EvSpawn:
 		fx.spawnTicks = spawnFlashTicks
 	case engine.EvMove:
-		a.Play(sprites.SoundMove)
+		if !s.quiet {
+			a.Play(sprites.SoundMove)
+		}
 	case engine.EvRotate:
-		a.Play(sprites.SoundRotate)
+		if !s.quiet {
+			a.Play(sprites.SoundRotate)
+		}
 	case engine.EvHold:
 		a.Play(sprites.SoundHold)
 	case engine.EvHardDrop:
@@ -234,6 +245,9 @@ func (s *playScene) Draw(r *Renderer) {
 		look.dead = min(s.ended/2, g.Board().Height)
 	}
 	r.Text(s.mode.Title, leftColR-panelW, 8, 1, sprites.Dim)
+	if s.subtitle != "" {
+		r.Text(s.subtitle, rightColX, 8, 1, sprites.Dim)
+	}
 	drawBoard(r, g, look)
 	s.drawEffects(r, look)
 	if s.extra != nil {

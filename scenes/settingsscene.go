@@ -188,7 +188,6 @@ func (s *settingsScene) capture(a *App) {
 
 // Draw implements Scene.
 func (s *settingsScene) Draw(r *Renderer) {
-	r.Rect(0, 0, ScreenW, ScreenH, Alpha(sprites.Background, 0.97))
 	r.TextCenter("SETTINGS", ScreenW/2, 8, 1, sprites.Accent)
 	r.Panel(float32(s.menu.x-6), float32(s.menu.y-4), float32(s.menu.w+12), float32(len(s.menu.items)*s.menu.rowH+6), sprites.Panel, sprites.Shade(sprites.Frame, 160))
 	s.menu.draw(r, r.App)

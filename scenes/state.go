@@ -24,9 +24,10 @@ type GameView interface {
 
 // State is what tests see of the running game.
 type State struct {
-	Scene string `json:"scene"`
-	Mode  string `json:"mode,omitempty"`
-	Ticks int    `json:"ticks"` // game ticks
+	Scene  string `json:"scene"`
+	Fading bool   `json:"fading,omitempty"` // a transition is darkening the screen
+	Mode   string `json:"mode,omitempty"`
+	Ticks  int    `json:"ticks"` // game ticks
 
 	HasPiece bool   `json:"hasPiece"`
 	Piece    string `json:"piece,omitempty"`
@@ -52,10 +53,12 @@ type State struct {
 
 // Layout is where the visible field is drawn on the window.
 type Layout struct {
-	Scale int `json:"scale"`  // window pixels per logical pixel
-	X     int `json:"boardX"` // top-left corner of the visible field
-	Y     int `json:"boardY"`
-	Cell  int `json:"cell"` // side of a cell in window pixels
+	OriginX int `json:"originX"` // where logical (0, 0) is on the window
+	OriginY int `json:"originY"`
+	Scale   int `json:"scale"`  // window pixels per logical pixel
+	X       int `json:"boardX"` // top-left corner of the visible field
+	Y       int `json:"boardY"`
+	Cell    int `json:"cell"` // side of a cell in window pixels
 }
 
 // sceneName names a scene for the state file.
@@ -72,6 +75,7 @@ func (a *App) State() State {
 	if top := a.Stack.Top(); top != nil {
 		st.Scene = sceneName(top)
 	}
+	st.Fading = a.Stack.Transitioning()
 	var view GameView
 	for i := len(a.Stack.scenes) - 1; i >= 0 && view == nil; i-- {
 		view, _ = a.Stack.scenes[i].(GameView)
@@ -110,7 +114,7 @@ func (a *App) State() State {
 	}
 	if s := a.layout.scale; s > 0 {
 		bx, by := view.BoardOrigin()
-		st.Layout = &Layout{Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: cellSize * s}
+		st.Layout = &Layout{OriginX: a.layout.ox, OriginY: a.layout.oy, Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: cellSize * s}
 	}
 	return st
 }

@@ -97,6 +97,10 @@ func newMainMenu() *mainMenu {
 				return strconv.Itoa(b.Score)
 			},
 			activate: func(a *App) {
+				if m.Setup != nil {
+					a.Stack.Push(m.Setup(m))
+					return
+				}
 				sc, err := m.New(a, a.NewSeed())
 				if err != nil {
 					a.Notify(err.Error())
