@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes"
+	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver"
 )
 
@@ -45,7 +47,7 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	fs.StringVar(&pf.opts.Screenshot, "screenshot", "", "save the screen to this PNG file after --frames ticks, then exit")
 	fs.IntVar(&pf.opts.Frames, "frames", 60, "ticks before the --screenshot is taken")
 	fs.StringVar(&pf.opts.StateFile, "state-file", "", "keep the game state in this JSON file (for tests)")
-	fs.StringVar(&pf.replay, "replay", "", "play back this replay file")
+	fs.StringVar(&pf.replay, "replay", "", "play back this replay file (instead of --mode)")
 	fs.StringVar(&pf.configDir, "config-dir", "", "keep settings and high scores here (default: the user config folder + /kocka)")
 	fs.BoolVar(&pf.noSound, "no-sound", false, "do not open the audio device")
 	fs.BoolVar(&pf.fast, "fast", false, "run one tick per frame as fast as frames are drawn (tests)")
@@ -85,7 +87,17 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 		return nil, fmt.Errorf("--frames %d must be at least 1", pf.opts.Frames)
 	}
 	if pf.replay != "" {
-		return nil, errors.New("--replay: replay playback needs the replay format, which is not in this build yet")
+		f, err := os.Open(pf.replay)
+		if err != nil {
+			return nil, fmt.Errorf("--replay: %v", err)
+		}
+		defer f.Close()
+		rep, err := engine.DecodeReplay(f)
+		if err != nil {
+			return nil, fmt.Errorf("--replay %s: %v", pf.replay, err)
+		}
+		pf.opts.Replay = rep
+		pf.opts.ReplayFactory = soak.ReplayFactory
 	}
 	return &pf, nil
 }

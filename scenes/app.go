@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/sprites"
 )
@@ -28,6 +29,11 @@ type Options struct {
 	Frames     int
 	ShotDir    string // F12 saves screenshots here ("" = F12 does nothing)
 	StateFile  string // write the game state here as JSON for tests
+
+	// Replay, when set, is played back instead of starting Mode;
+	// ReplayFactory rebuilds randomizers that are not built in.
+	Replay        *engine.Replay
+	ReplayFactory engine.RandomizerFactory
 
 	Store Store   // where settings and scores live
 	Sound Sounder // nil = silent
@@ -110,6 +116,9 @@ func NewApp(o Options) (*App, error) {
 }
 
 func (a *App) firstScene() (Scene, error) {
+	if a.opts.Replay != nil {
+		return newReplayScene(a, replayMode(a.opts.Replay), a.opts.Replay)
+	}
 	if a.opts.Mode == "" || a.opts.Mode == "title" {
 		return newTitle(), nil
 	}

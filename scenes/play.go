@@ -72,8 +72,9 @@ type playScene struct {
 	mode   *Mode
 	game   *engine.Game
 	driver Driver
-	prev   *engine.Board // the board before this tick, for clear animations
-	inputs []engine.Input
+	rec    *engine.Recorder // nil when the game's randomizer cannot be replayed
+	saved  bool             // the replay has been saved
+	prev   *engine.Board    // the board before this tick, for clear animations
 	fx     effects
 	ended  int // ticks since the game ended
 	// ticksPerUpdate > 1 fast-forwards (the bot); quiet keeps the bot's
@@ -86,23 +87,43 @@ type playScene struct {
 }
 
 func newPlayScene(m *Mode, g *engine.Game, d Driver) *playScene {
-	return &playScene{mode: m, game: g, driver: d, prev: g.Board().Clone()}
+	s := &playScene{mode: m, game: g, driver: d, prev: g.Board().Clone()}
+	s.rec, _ = engine.NewRecorder(g) // a game that cannot be recorded still plays
+	return s
+}
+
+// tick advances the game, through the recorder when there is one.
+func (s *playScene) tick(in engine.Input) []engine.Event {
+	if s.rec != nil {
+		return s.rec.Tick(in)
+	}
+	return s.game.Tick(in)
+}
+
+// finisher is a driver with an end of its own (a replay's last input).
+type finisher interface{ Finished() bool }
+
+// done reports whether the game is over or its replay has run out.
+func (s *playScene) done() bool {
+	if f, ok := s.driver.(finisher); ok && f.Finished() {
+		return true
+	}
+	return s.game.Over()
 }
 
 func (s *playScene) Name() string                  { return "play" }
 func (s *playScene) Game() *engine.Game            { return s.game }
 func (s *playScene) ModeName() string              { return s.mode.Name }
 func (s *playScene) BoardOrigin() (x, y int)       { return boardX, boardY }
-func (s *playScene) Inputs() []engine.Input        { return s.inputs }
-func (s *playScene) Mode() *Mode                   { return s.mode }
 func (s *playScene) restart(a *App) (Scene, error) { return s.mode.New(a, a.NewSeed()) }
 
 // Update implements Scene.
 func (s *playScene) Update(a *App) error {
 	s.fx.step()
-	if s.game.Over() {
+	if s.done() {
 		s.ended++
 		if s.ended >= endDelayTicks || s.ended > 10 && a.In.Menu&MenuConfirm != 0 {
+			s.saveReplay(a)
 			a.Stack.Replace(newResults(a, s))
 		}
 		return nil
@@ -111,11 +132,10 @@ func (s *playScene) Update(a *App) error {
 		a.Stack.Push(newPause(s))
 		return nil
 	}
-	for i := 0; i < max(1, s.ticksPerUpdate) && !s.game.Over(); i++ {
+	for i := 0; i < max(1, s.ticksPerUpdate) && !s.done(); i++ {
 		in := s.driver.Next(a, s.game)
-		s.inputs = append(s.inputs, in)
 		s.prev.CopyFrom(s.game.Board())
-		for _, e := range s.game.Tick(in) {
+		for _, e := range s.tick(in) {
 			s.react(a, e)
 		}
 	}
@@ -241,7 +261,7 @@ func (s *playScene) Draw(r *Renderer) {
 	if s.fx.spawnTicks > 0 {
 		look.spawnFlash = float32(s.fx.spawnTicks) / spawnFlashTicks
 	}
-	if g.Over() {
+	if g.Over() && g.End().TopOut() {
 		look.dead = min(s.ended/2, g.Board().Height)
 	}
 	r.Text(s.mode.Title, leftColR-panelW, 8, 1, sprites.Dim)
@@ -258,7 +278,7 @@ func (s *playScene) Draw(r *Renderer) {
 	s.drawStats(r)
 	y := drawQueue(r, g) + 10
 	s.drawInfo(r, y)
-	if g.Over() {
+	if s.done() {
 		s.drawEnd(r)
 	}
 }
@@ -380,6 +400,8 @@ func (s *playScene) drawEnd(r *Renderer) {
 	a := min(1, float32(s.ended)/20)
 	msg, c := "GAME OVER", sprites.Danger
 	switch s.game.End() {
+	case engine.Playing:
+		msg, c = "REPLAY END", sprites.Accent
 	case engine.GoalMet:
 		msg, c = "COMPLETE", sprites.Good
 	case engine.TimeUp:
@@ -388,4 +410,10 @@ func (s *playScene) drawEnd(r *Renderer) {
 	cy := float32(boardY + 130)
 	r.Rect(boardX, cy, 160, 56, Alpha(sprites.Well, a*0.85))
 	r.TextCenter(msg, boardX+80, cy+12, 2, Alpha(c, a))
+}
+
+// replayDriver returns the driver when the scene plays a replay.
+func (s *playScene) replayDriver() *replayDriver {
+	d, _ := s.driver.(*replayDriver)
+	return d
 }

@@ -112,6 +112,8 @@ func newMainMenu() *mainMenu {
 	s.menu.items = append(s.menu.items,
 		menuItem{label: "High scores", help: "The best ten games of each mode.",
 			activate: func(a *App) { a.Stack.Push(newScoresScene("")) }},
+		menuItem{label: "Replays", help: "Watch the last game of each mode again.",
+			activate: func(a *App) { a.Stack.Push(newReplaysScene(a)) }},
 		menuItem{label: "Settings", help: "Keys, handling, looks and sound.",
 			activate: func(a *App) { a.Stack.Push(newSettingsScene(false)) }},
 		menuItem{label: "Quit", activate: func(a *App) { a.Quit() }},
