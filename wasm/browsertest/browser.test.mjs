@@ -36,7 +36,8 @@ let server;    // the wasm/serve process
 let base;      // http://127.0.0.1:PORT/
 let browser;
 let kockaBin;  // the native kocka binary
-let native;    // the natively recorded replay: { text, stateHash, lines, ... }
+let native;    // natively recorded replays: { text, stateHash, lines, ... }
+let nativeShort;
 const problems = []; // console errors and page errors, from every page
 
 before(async () => {
@@ -51,11 +52,15 @@ before(async () => {
   kockaBin = path.join(work, 'kocka');
   execFileSync(go, ['build', '-o', kockaBin, '.'], { cwd: repo, stdio: 'inherit' });
 
-  // A game recorded natively, by the engine compiled for this machine.
-  const replayPath = path.join(work, 'native.kreplay');
-  const summary = execFileSync(go, ['run', './wasm/browsertest/record', '-out', replayPath, '-goal', 'sprint', '-seed', '7'],
-    { cwd: repo, encoding: 'utf8' });
-  native = { ...JSON.parse(summary.trim()), text: readFileSync(replayPath, 'utf8') };
+  // Games recorded natively, by the engine compiled for this machine: a
+  // whole sprint, and five seconds of a marathon to watch in the page.
+  const record = (name, ...args) => {
+    const file = path.join(work, name);
+    const summary = execFileSync(go, ['run', './wasm/browsertest/record', '-out', file, ...args], { cwd: repo, encoding: 'utf8' });
+    return { ...JSON.parse(summary.trim()), text: readFileSync(file, 'utf8') };
+  };
+  native = record('sprint.kreplay', '-goal', 'sprint', '-seed', '7');
+  nativeShort = record('short.kreplay', '-goal', 'marathon', '-seed', '9', '-ticks', '300');
 
   server = spawn(serveBin, ['-dir', dist, '-port', '0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   base = await new Promise((resolve, reject) => {
@@ -293,21 +298,29 @@ test('the bot mode from the URL clears lines within seconds', async () => {
   await page.context().close();
 });
 
-test('a replay recorded natively ends at the same state hash in the browser', async () => {
-  assert.ok(native.lines >= 40, `the native recording cleared ${native.lines} lines`);
-  // The page fetches ?replay= itself; serve the native file at that address.
-  const page = await open('?touch=0&replay=native.kreplay', {
-    setUp: (p) => p.route('**/native.kreplay', (route) => route.fulfill({ body: native.text, contentType: 'application/json' })),
+test('replays recorded natively end at the same state hash in the browser', async () => {
+  assert.ok(native.lines >= 40, `the native sprint cleared ${native.lines} lines`);
+  // The page fetches ?replay= itself and shows it; serve the native file there.
+  const page = await open('?touch=0&replay=short.kreplay', {
+    setUp: (p) => p.route('**/short.kreplay', (route) => route.fulfill({ body: nativeShort.text, contentType: 'application/json' })),
   });
   await ready(page);
-  const fromURL = await page.waitForFunction(() => window.kockaReplayResult, null, { timeout: 10000 });
-  const got = await fromURL.jsonValue();
-  assert.equal(got.stateHash, native.stateHash, `?replay= result ${JSON.stringify(got)}`);
-  assert.equal(got.ok, true);
-  assert.equal(got.lines, native.lines);
+  const fromURL = await (await page.waitForFunction(() => window.kockaReplayResult, null, { timeout: 10000 })).jsonValue();
+  assert.equal(fromURL.stateHash, nativeShort.stateHash, `?replay= result ${JSON.stringify(fromURL)}`);
+  assert.equal(fromURL.ok, true);
 
-  const direct = await page.evaluate((text) => window.kocka.playReplay(text), native.text);
-  assert.equal(direct.stateHash, native.stateHash);
+  // Played on screen, tick by tick through the replay scene, to the end.
+  let st = await until(page, 'the replay on screen', (s) => s.scene === 'play' && s.mode === 'replay');
+  st = await until(page, 'the end of the replay', (s) => s.replayDone, 20000);
+  assert.equal(st.stateHash, nativeShort.stateHash, 'the replay shown reaches the native hash');
+  assert.equal(st.ticks, nativeShort.ticks);
+  await pixels(page, 'replay.png');
+
+  // A whole native sprint, played through the engine in the page.
+  const sprint = await page.evaluate((text) => window.kocka.playReplay(text), native.text);
+  assert.equal(sprint.stateHash, native.stateHash, JSON.stringify(sprint));
+  assert.equal(sprint.ok, true);
+  assert.equal(sprint.lines, native.lines);
   const broken = await page.evaluate((text) => window.kocka.playReplay(text.replace('"crc32"', '"crc"')), native.text);
   assert.equal(broken.ok, false, 'a damaged replay is refused');
   await page.context().close();
