@@ -195,7 +195,7 @@ test('the title scene is drawn', async (t) => {
   await page.context().close();
 });
 
-test('keys start a marathon, move, turn, hold and drop; the game verifies natively; its score is saved', async () => {
+test('keys start a marathon, move, turn, hold and drop; score and replay are saved and verify natively', async () => {
   const page = await open('?touch=0');
   await ready(page);
   await until(page, 'the title', (s) => s.scene === 'title');
@@ -247,6 +247,13 @@ test('keys start a marathon, move, turn, hold and drop; the game verifies native
   const scores = JSON.parse(await page.evaluate(() => localStorage.getItem('kocka/scores.json')));
   assert.equal(scores.modes.marathon[0].score, final.score, 'the high score is saved in localStorage');
   assert.equal(scores.modes.marathon[0].pieces, final.pieces);
+  // The game keeps the finished game's replay there too; it verifies natively.
+  const saved = await page.evaluate(() => localStorage.getItem('kocka/replay-marathon.kreplay'));
+  assert.ok(saved, 'the replay of the finished game is saved in localStorage');
+  writeFileSync(file, saved);
+  const out2 = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
+  assert.match(out2, new RegExp(`hash ${final.stateHash}`), out2);
+  assert.match(out2, /verified/, out2);
   await page.context().close();
 });
 
