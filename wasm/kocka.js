@@ -46,7 +46,7 @@
     return '';
   }
 
-  const mib = (n) => (n / 1048576).toFixed(1) + ' MB';
+  const mb = (n) => (n / 1e6).toFixed(1) + ' MB';
 
   function progress(loaded, total) {
     const fill = $('bar-fill');
@@ -54,10 +54,10 @@
       fill.classList.remove('indeterminate');
       const pct = Math.min(100, Math.floor((loaded / total) * 100));
       fill.style.width = pct + '%';
-      $('loader-text').textContent = `Loading… ${pct}% (${mib(loaded)} of ${mib(total)})`;
+      $('loader-text').textContent = `Loading… ${pct}% (${mb(loaded)} of ${mb(total)})`;
     } else {
       fill.classList.add('indeterminate');
-      $('loader-text').textContent = `Loading… ${mib(loaded)}`;
+      $('loader-text').textContent = `Loading… ${mb(loaded)}`;
     }
   }
 

@@ -192,7 +192,25 @@ test('the title scene is drawn', async (t) => {
   assert.ok(px.colours >= 8, `title screenshot has ${px.colours} colours`);
   assert.ok(px.notBackground > 0.02, `title screenshot is ${(100 * px.notBackground).toFixed(1)}% drawn`);
   assert.ok(await page.isHidden('#touch'), 'no touch controls on a desktop');
+  const canvas = await page.locator('canvas').boundingBox();
+  assert.deepEqual(canvas, { x: 0, y: 0, width: 640, height: 360 }, 'the canvas fills the window');
   await page.context().close();
+});
+
+test('the loader shows the download progress', async () => {
+  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // About two seconds for the gzipped wasm.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 3 << 20, uploadThroughput: 1 << 20 });
+  await page.goto(base + '?touch=0');
+  await page.waitForFunction(() => /Loading… [1-9]\d?% \(\d+\.\d MB of 1\d\.\d MB\)/.test(document.getElementById('loader-text').textContent),
+    null, { timeout: 10000, polling: 50 });
+  const width = await page.evaluate(() => parseFloat(getComputedStyle(document.getElementById('bar-fill')).width));
+  assert.ok(width > 0, 'the progress bar fills');
+  await pixels(page, 'loading.png');
+  await context.close();
 });
 
 test('keys start a marathon, move, turn, hold and drop; score and replay are saved and verify natively', async () => {
