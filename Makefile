@@ -22,7 +22,7 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit
+test: test-deps fmt-check vet race unit soak-short gui-test web-test
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -30,12 +30,22 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet . ./scenes/... ./sprites/...
 
 race:
 	$(GO) test -race -count=1 ./engine/...
 
 unit:
 	$(GO) test -count=1 ./...
+
+# About a minute of the bot playing marathon games with every check on.
+soak-short: build
+	$(BIN) soak --duration 45s --progress 15s --fail-dir /tmp/kocka-failures
+
+# The real window under Xvfb: screenshots checked by pixels against the
+# state the game reports, and a game driven by xdotool key presses.
+gui-test:
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags gui -count=1 -timeout 300s -run 'TestGUI' .
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./solver/...
@@ -45,6 +55,11 @@ wasm:
 
 web: wasm
 	$(GO) run ./wasm/serve -dir wasm/dist -port $(PORT)
+
+# The browser tests: the wasm build in Debian's headless Chromium, driven by
+# playwright-core from npm (it never downloads a browser of its own).
+web-test: wasm
+	@scripts/web-test.sh
 
 clean:
 	rm -rf bin wasm/dist

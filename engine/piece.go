@@ -114,7 +114,7 @@ func init() {
 		s := spawnShapes[p]
 		cells := s.cells
 		for r := 0; r < 4; r++ {
-			shapes[p][r] = cells
+			shapes[p][r] = sortCells(cells)
 			for _, c := range cells {
 				rowMasks[p][r][c.Y] |= 1 << uint(c.X)
 			}
@@ -124,6 +124,17 @@ func init() {
 			}
 		}
 	}
+}
+
+// sortCells orders cells by row, then column, so that equal shapes compare
+// equal as arrays.
+func sortCells(c [4]Cell) [4]Cell {
+	for i := 1; i < 4; i++ {
+		for j := i; j > 0 && (c[j].Y < c[j-1].Y || c[j].Y == c[j-1].Y && c[j].X < c[j-1].X); j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+	return c
 }
 
 // Shape returns the piece's cells in orientation r, relative to its box.

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes"
+	"github.com/kocka/kocka/soak"
+	"github.com/kocka/kocka/solver"
+)
+
+func init() {
+	register("soak", "let the bot play games back to back, checking every rule on every tick", func(args []string) int {
+		return runSoak(args, os.Stdout, os.Stderr)
+	})
+}
+
+// botPlayer drives a game with the bot and fails the soak if the driver
+// ever locks a piece away from a placement it believed reachable.
+type botPlayer struct{ d *solver.Driver }
+
+func (p botPlayer) Next(g *engine.Game) engine.Input { return p.d.Next(g) }
+
+func (p botPlayer) Err() error {
+	if s := p.d.Stats(); s.Mismatches > 0 {
+		return fmt.Errorf("the bot's piece locked away from its reachable target %d times", s.Mismatches)
+	}
+	return nil
+}
+
+func runSoak(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("soak", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	duration := fs.Duration("duration", 2*time.Hour, "how long to keep starting games")
+	games := fs.Int("games", 0, "stop after this many games (0: only the duration limits)")
+	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
+	mode := fs.String("mode", "mixed", "marathon, sprint, ultra, endless, or mixed: all four in turn, endless from level 15 so that 20G tops the bot out")
+	level := fs.Int("level", 1, "start level")
+	personality := fs.String("personality", "kocka", "the bot's weight set")
+	depth := fs.Int("depth", 1, "placements the bot looks ahead")
+	pps := fs.Float64("pps", 0, "pieces per second the bot plays at (0: as fast as it can)")
+	every := fs.Duration("progress", 5*time.Second, "time between progress lines")
+	failDir := fs.String("fail-dir", "kocka-failures", "where failure dumps are written")
+	window := fs.Bool("window", false, "play in the game window (drawing is soaked too)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kocka soak: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	var mix []engine.Config
+	cfg := engine.DefaultConfig()
+	if *mode == "mixed" {
+		for _, g := range []engine.Goal{engine.GoalMarathon, engine.GoalSprint, engine.GoalUltra, engine.GoalNone} {
+			c := engine.ConfigFor(g)
+			c.StartLevel = max(*level, map[engine.Goal]int{engine.GoalNone: 15}[g])
+			mix = append(mix, c)
+		}
+	} else {
+		goal, err := engine.ParseGoal(*mode)
+		if err != nil {
+			fmt.Fprintln(stderr, "kocka soak:", err, "(or mixed)")
+			return 2
+		}
+		cfg = engine.ConfigFor(goal)
+	}
+	cfg.StartLevel = *level
+	for _, c := range append(mix, cfg) {
+		if err := c.Validate(); err != nil {
+			fmt.Fprintln(stderr, "kocka soak:", err)
+			return 2
+		}
+	}
+	botCfg := solver.BotConfig{Personality: *personality, Depth: *depth}
+	if _, err := solver.NewBot(botCfg); err != nil {
+		fmt.Fprintln(stderr, "kocka soak:", err)
+		return 2
+	}
+	sc := soak.Config{
+		Game:          cfg,
+		Mix:           mix,
+		Seed:          *seed,
+		Duration:      *duration,
+		Games:         *games,
+		Progress:      stdout,
+		ProgressEvery: *every,
+		FailDir:       *failDir,
+		NewPlayer: func(uint64) soak.Player {
+			bot, _ := solver.NewBot(botCfg)
+			return botPlayer{solver.NewDriver(bot, solver.DriverConfig{PiecesPerSecond: *pps})}
+		},
+	}
+	if *window {
+		return soakWindow(sc, stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := soak.Run(ctx, sc)
+	if err != nil {
+		fmt.Fprintln(stderr, "kocka soak: FAILED:", err)
+		var v *soak.Violation
+		if errors.As(err, &v) {
+			fmt.Fprintf(stderr, "reproduce with: kocka replay verify %s\n", strings.TrimSuffix(res.FailFile, ".txt")+".kreplay")
+		}
+		return 1
+	}
+	fmt.Fprintf(stdout, "soak passed: %d games, %d pieces, %d lines in %s (%.0f pieces/s); live heap %s -> %s; %d goroutines\n",
+		res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second), res.PiecesPerSecond(),
+		mib(res.HeapFirst), mib(res.HeapLast), res.Goroutines)
+	return 0
+}
+
+func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// soakWindow runs the soak in the game window: the bot plays at full
+// speed and every frame draws the game, so drawing is soaked too.
+func soakWindow(sc soak.Config, stderr io.Writer) int {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		fmt.Fprintln(stderr, "kocka soak --window: no display; run the headless soak (without --window), or under xvfb-run -a")
+		return 1
+	}
+	s, err := soak.NewSession(sc)
+	if err != nil {
+		fmt.Fprintln(stderr, "kocka soak:", err)
+		return 2
+	}
+	var stepErr error
+	view := scenes.NewSoakView(func() (*engine.Game, bool, error) {
+		done, err := s.Step()
+		stepErr = err
+		return s.Game(), done, err
+	}, func() string {
+		r := s.Result()
+		return fmt.Sprintf("games %d  pieces %d  lines %d  %.0f pieces/s", r.Games, r.Pieces, r.Lines, r.PiecesPerSecond())
+	})
+	ebiten.SetWindowTitle("Kocka soak")
+	ebiten.SetWindowSize(1280, 720)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetVsyncEnabled(true)
+	if err := ebiten.RunGame(view); err != nil {
+		fmt.Fprintln(stderr, "kocka soak:", err)
+		return 1
+	}
+	if stepErr != nil {
+		fmt.Fprintln(stderr, "kocka soak: FAILED:", stepErr)
+		return 1
+	}
+	res, err := s.Finish()
+	if err != nil {
+		fmt.Fprintln(stderr, "kocka soak: FAILED:", err)
+		return 1
+	}
+	fmt.Fprintf(sc.Progress, "soak passed in the window: %d games, %d pieces, %d lines in %s\n",
+		res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second))
+	return 0
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSoakCommand(t *testing.T) {
+	var out, errs strings.Builder
+	code := runSoak([]string{"--games", "3", "--mode", "sprint", "--fail-dir", t.TempDir()}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errs.String())
+	}
+	if !strings.Contains(out.String(), "soak passed: 3 games") {
+		t.Errorf("output %q", out.String())
+	}
+}
+
+func TestSoakCommandBadFlags(t *testing.T) {
+	cases := [][]string{
+		{"--mode", "tetrathlon"},
+		{"--duration", "soon"},
+		{"--personality", "nobody"},
+		{"--level", "0"},
+		{"extra"},
+	}
+	for _, args := range cases {
+		var out, errs strings.Builder
+		if code := runSoak(args, &out, &errs); code != 2 {
+			t.Errorf("kocka soak %v: exit %d, want 2", args, code)
+		}
+		if errs.Len() == 0 {
+			t.Errorf("kocka soak %v: no error message", args)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/solver"
+	"github.com/kocka/kocka/tbp"
+)
+
+func init() {
+	register("tbp", "run the bot as a Tetris Bot Protocol engine on stdin/stdout", func(args []string) int {
+		return runTBP(args, os.Stdin, os.Stdout, os.Stderr)
+	})
+}
+
+// maxSuggestions caps the moves in one suggestion message.
+const maxSuggestions = 8
+
+func runTBP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tbp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	personality := fs.String("personality", "kocka", "the bot's weight set")
+	depth := fs.Int("depth", 2, "placements looked ahead")
+	width := fs.Int("beam", 64, "beam width")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kocka tbp: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	bot, err := solver.NewBot(solver.BotConfig{Personality: *personality, Depth: *depth, Width: *width})
+	if err != nil {
+		fmt.Fprintln(stderr, "kocka tbp:", err)
+		return 2
+	}
+	planner := func(s tbp.State) ([]tbp.Suggestion, error) {
+		if len(s.Queue) == 0 {
+			return nil, fmt.Errorf("no piece to place")
+		}
+		b2b := 0
+		if s.BackToBack {
+			b2b = 1
+		}
+		st := solver.State{
+			Board: s.Board, Current: s.Queue[0], Hold: s.Hold, CanHold: true, HoldRule: true,
+			Queue: s.Queue[1:], B2B: b2b, Combo: s.Combo - 1,
+			SpawnRow: 20, Visible: 20, Kicks: engine.SRS, Mode: solver.ModeFull,
+		}
+		plan := bot.PlanState(&st)
+		var out []tbp.Suggestion
+		for _, c := range plan.Candidates {
+			if len(out) == maxSuggestions {
+				break
+			}
+			out = append(out, tbp.Suggestion{Placed: c.Placement.Placed, Spin: c.Placement.Spin})
+		}
+		return out, nil
+	}
+	s := tbp.NewSession(tbp.Info{Name: "Kocka", Version: "1", Author: "the Kocka authors"}, planner, stdout)
+	if err := s.Run(stdin); err != nil {
+		fmt.Fprintln(stderr, "kocka tbp:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// boardJSON is a TBP board: 40 rows of 10 cells, row 0 first.
+func boardJSON(rows ...string) string {
+	var out []string
+	for y := 0; y < 40; y++ {
+		cells := make([]string, 10)
+		for x := range cells {
+			cells[x] = "null"
+			if y < len(rows) && rows[y][x] != '.' {
+				cells[x] = `"G"`
+			}
+		}
+		out = append(out, "["+strings.Join(cells, ",")+"]")
+	}
+	return "[" + strings.Join(out, ",") + "]"
+}
+
+// A scripted session against the real bot: it must fill the one-wide gap
+// with the I, answer errors to bad messages and keep going.
+func TestTBPSession(t *testing.T) {
+	in := strings.Join([]string{
+		`{"type":"rules"}`,
+		`{"type":"start","hold":null,"queue":["I","O","T","S","Z"],"combo":0,"back_to_back":false,"board":` +
+			boardJSON("XXXXXXXXX.", "XXXXXXXXX.", "XXXXXXXXX.", "XXXXXXXXX.") + `}`,
+		`{"type":"suggest"}`,
+		`{not json`,
+		`{"type":"play","move":{"location":{"type":"I","orientation":"east","x":9,"y":2},"spin":"none"}}`,
+		`{"type":"new_piece","piece":"L"}`,
+		`{"type":"suggest"}`,
+		`{"type":"quit"}`,
+	}, "\n")
+	var out, errs strings.Builder
+	if code := runTBP(nil, strings.NewReader(in), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	var msgs []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out.String()))
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("not JSON: %q", sc.Text())
+		}
+		msgs = append(msgs, m)
+	}
+	types := []string{}
+	for _, m := range msgs {
+		types = append(types, m["type"].(string))
+	}
+	if strings.Join(types, ",") != "info,ready,suggestion,error,suggestion" {
+		t.Fatalf("messages %v\n%s", types, out.String())
+	}
+	best := msgs[2]["moves"].([]any)[0].(map[string]any)["location"].(map[string]any)
+	// The tetris: I vertical in column 9, rows 0..3.
+	if best["type"] != "I" || best["x"] != 9.0 {
+		t.Errorf("the bot did not take the tetris: %v", best)
+	}
+	// After the tetris the board is empty and the O is next.
+	next := msgs[4]["moves"].([]any)[0].(map[string]any)["location"].(map[string]any)
+	if p, _ := engine.ParsePiece(next["type"].(string)); p != engine.O && p != engine.T {
+		t.Errorf("second suggestion places %v, want the O (or the T via hold)", next["type"])
+	}
+}
+
+func TestTBPBadFlags(t *testing.T) {
+	var out, errs strings.Builder
+	if code := runTBP([]string{"--personality", "nobody"}, strings.NewReader(""), &out, &errs); code != 2 {
+		t.Errorf("unknown personality: exit %d, want 2", code)
+	}
+}

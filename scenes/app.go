@@ -1,0 +1,411 @@
+package scenes
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/sprites"
+)
+
+// Options start the window in a given way; play.go fills them from flags.
+type Options struct {
+	Mode        string // "title" or a mode name
+	Seed        uint64
+	SeedSet     bool   // Seed was given; otherwise each game takes a new seed
+	Personality string // the bot's personality for bot mode
+
+	Screenshot string // save the screen to this PNG after Frames ticks, then quit
+	Frames     int
+	ShotDir    string // F12 saves screenshots here ("" = F12 does nothing)
+	StateFile  string // write the game state here as JSON for tests
+
+	// Replay, when set, is played back instead of starting Mode;
+	// ReplayFactory rebuilds randomizers that are not built in.
+	Replay        *engine.Replay
+	ReplayFactory engine.RandomizerFactory
+
+	Store Store   // where settings and scores live
+	Sound Sounder // nil = silent
+	Log   func(string)
+}
+
+// Sounder plays effects; it must never block.
+type Sounder interface {
+	Play(s sprites.Sound)
+	SetVolume(v float64) // 0..1; 0 mutes
+}
+
+type silence struct{}
+
+func (silence) Play(sprites.Sound) {}
+func (silence) SetVolume(float64)  {}
+
+// App is the whole game window: it implements ebiten.Game and owns the
+// scene stack, the settings and the high scores. Step holds the logic and
+// runs without a display.
+type App struct {
+	Stack    Stack
+	Settings Settings
+	Scores   Scores
+	Sound    Sounder
+	In       Frame // this tick's input
+	Ticks    int   // ticks since start
+
+	opts   Options
+	store  Store
+	locked map[string]bool // blobs that must not be overwritten this session
+
+	notice      string
+	noticeTicks int
+
+	reader   Reader
+	renderer *Renderer
+	layout   struct{ scale, ox, oy int }
+	shot     bool // screenshot taken
+	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
+	quit     bool
+	state    *stateWriter
+	seedNext uint64
+	window   struct {
+		scale      int
+		fullscreen bool
+	}
+}
+
+// NewApp loads the settings and scores and puts the first scene on the
+// stack. A damaged settings or scores file is reported as a notice.
+func NewApp(o Options) (*App, error) {
+	a := &App{opts: o, store: o.Store, Sound: o.Sound, locked: map[string]bool{}}
+	if a.store == nil {
+		a.store = &MemStore{}
+	}
+	if a.Sound == nil {
+		a.Sound = silence{}
+	}
+	a.Settings = DefaultSettings()
+	if n, lock := loadJSON(a.store, settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
+		a.locked[settingsFile] = lock
+		a.Notify(n)
+	}
+	if n, lock := loadJSON(a.store, scoresFile, &a.Scores, func() { a.Scores = Scores{} }); n != "" {
+		a.locked[scoresFile] = lock
+		a.Notify(n)
+	}
+	a.seedNext = uint64(time.Now().UnixNano())
+	a.applySound()
+	if o.StateFile != "" {
+		a.state = newStateWriter(o.StateFile)
+	}
+	first, err := a.firstScene()
+	if err != nil {
+		return nil, err
+	}
+	a.Stack.Push(first)
+	return a, nil
+}
+
+func (a *App) firstScene() (Scene, error) {
+	if a.opts.Replay != nil {
+		return newReplayScene(a, replayMode(a.opts.Replay), a.opts.Replay)
+	}
+	if a.opts.Mode == "" || a.opts.Mode == "title" {
+		return newTitle(), nil
+	}
+	m, ok := ModeByName(a.opts.Mode)
+	if !ok {
+		return nil, fmt.Errorf("unknown mode %q (want title or one of %v)", a.opts.Mode, ModeNames())
+	}
+	return m.New(a, a.NewSeed())
+}
+
+// Blob names in the Store.
+const (
+	settingsFile = "settings.json"
+	scoresFile   = "scores.json"
+)
+
+// NewSeed returns the seed for the next game: the --seed flag for the
+// first game, then fresh ones.
+func (a *App) NewSeed() uint64 {
+	if a.opts.SeedSet {
+		a.opts.SeedSet = false
+		return a.opts.Seed
+	}
+	a.seedNext = a.seedNext*6364136223846793005 + 1442695040888963407
+	return a.seedNext >> 16
+}
+
+// Notify shows a message on screen for a few seconds (and logs it).
+func (a *App) Notify(msg string) {
+	a.notice, a.noticeTicks = msg, 6*60
+	if a.opts.Log != nil {
+		a.opts.Log(msg)
+	}
+}
+
+// Notice is the message on screen, if any.
+func (a *App) Notice() string { return a.notice }
+
+// SaveSettings validates and stores the settings, and applies them.
+func (a *App) SaveSettings() {
+	a.applySound()
+	a.applyWindow()
+	a.save(settingsFile, &a.Settings)
+}
+
+// SaveScores stores the high-score table.
+func (a *App) SaveScores() { a.save(scoresFile, &a.Scores) }
+
+func (a *App) save(name string, v any) {
+	if a.locked[name] {
+		return
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err == nil {
+		err = a.store.Save(name, b)
+	}
+	if err != nil {
+		a.Notify(fmt.Sprintf("Could not save %s: %v", name, err))
+	}
+}
+
+func (a *App) applySound() {
+	v := float64(a.Settings.Volume) / 10
+	if a.Settings.Mute {
+		v = 0
+	}
+	a.Sound.SetVolume(v)
+}
+
+// Play plays a sound effect.
+func (a *App) Play(s sprites.Sound) { a.Sound.Play(s) }
+
+// Quit ends the program after this tick.
+func (a *App) Quit() { a.quit = true }
+
+// Step runs one tick with the given input: the whole game logic, without
+// touching the display.
+func (a *App) Step(f Frame) error {
+	a.In = f
+	a.Ticks++
+	if a.noticeTicks > 0 {
+		a.noticeTicks--
+		if a.noticeTicks == 0 {
+			a.notice = ""
+		}
+	}
+	if err := a.Stack.Update(a); err != nil {
+		return err
+	}
+	if a.state != nil {
+		a.state.offer(a.State())
+	}
+	if a.quit || a.Stack.Len() == 0 {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// Update implements ebiten.Game.
+func (a *App) Update() error {
+	if a.shot {
+		return ebiten.Termination
+	}
+	if a.window.scale == 0 { // first tick: the window exists now
+		a.applyWindow()
+	}
+	f := a.reader.Read(&a.Settings.Keys, a.toLogical)
+	if slices.Contains(f.Keys, ebiten.KeyF12) {
+		a.shotKey = true
+	}
+	// A screenshot run skips ahead: up to 60 ticks per frame until the
+	// tick of the picture. Everything on screen is a function of ticks, so
+	// the picture is the one the frame-by-frame run would take.
+	n := 1
+	if a.opts.Screenshot != "" {
+		n = min(60, max(1, a.opts.Frames-a.Ticks))
+	}
+	for i := 0; i < n; i++ {
+		if err := a.Step(f); err != nil {
+			return err
+		}
+		f.Pressed, f.Menu, f.Keys, f.Click = 0, 0, nil, false // presses count once
+	}
+	return nil
+}
+
+// applyWindow puts the window scale and fullscreen settings into effect
+// when they change. The first call (the first tick, once the window exists)
+// only notes how the window was opened, by flags or by these settings.
+func (a *App) applyWindow() {
+	s := a.Settings
+	if a.window.scale == 0 {
+		a.window.scale, a.window.fullscreen = s.Scale, ebiten.IsFullscreen()
+		return
+	}
+	if s.Scale != a.window.scale {
+		ebiten.SetWindowSize(ScreenW*s.Scale, ScreenH*s.Scale)
+	}
+	if s.Fullscreen != a.window.fullscreen {
+		ebiten.SetFullscreen(s.Fullscreen)
+	}
+	a.window.scale, a.window.fullscreen = s.Scale, s.Fullscreen
+}
+
+func (a *App) toLogical(x, y int) (int, int) {
+	l := a.layout
+	if l.scale == 0 {
+		return x, y
+	}
+	return (x - l.ox) / l.scale, (y - l.oy) / l.scale
+}
+
+// Layout implements ebiten.Game: the screen has the window's real pixels,
+// and Draw scales the logical screen by a whole number inside it.
+func (a *App) Layout(w, h int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	return int(float64(w) * s), int(float64(h) * s)
+}
+
+// letterbox is the colour of the window, inside and around the logical
+// screen: one clear paints the background (a software renderer such as
+// llvmpipe pays for every full-screen quad).
+var letterbox = sprites.Background
+
+// Draw implements ebiten.Game.
+func (a *App) Draw(screen *ebiten.Image) {
+	if a.renderer == nil {
+		a.renderer = NewRenderer(sprites.NewAtlas())
+	}
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
+	scale := max(1, min(w/ScreenW, h/ScreenH))
+	a.layout.scale, a.layout.ox, a.layout.oy = scale, (w-ScreenW*scale)/2, (h-ScreenH*scale)/2
+	screen.Fill(letterbox)
+	r := a.renderer
+	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
+	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
+	a.drawScenes(r)
+	r.Flush()
+	if a.shotKey {
+		a.shotKey = false
+		a.keyShot(screen)
+	}
+	if a.opts.Screenshot != "" && !a.shot && a.Ticks >= a.opts.Frames {
+		a.shot = true
+		if err := a.saveScreenshot(screen); err != nil && a.opts.Log != nil {
+			a.opts.Log(err.Error())
+		}
+	}
+}
+
+// DrawLogical draws the current frame with r at scale 1 (tests,
+// benchmarks).
+func (a *App) drawLogical(r *Renderer, dst *ebiten.Image) {
+	r.Begin(dst, 1, 0, 0)
+	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
+	a.drawScenes(r)
+	r.Flush()
+}
+
+func (a *App) drawScenes(r *Renderer) {
+	for _, sc := range a.Stack.Visible() {
+		sc.Draw(r)
+	}
+	if d := a.Stack.Darkness(); d > 0 {
+		r.Rect(0, 0, ScreenW, ScreenH, Alpha(sprites.Background, d))
+	}
+	if a.notice != "" {
+		drawNotice(r, a.notice, min(1, float32(a.noticeTicks)/30))
+	}
+}
+
+// drawNotice shows a message in a banner at the top, wrapped to the screen.
+func drawNotice(r *Renderer, msg string, alpha float32) {
+	lines := wrap(msg, (ScreenW-24)/sprites.GlyphW)
+	h := float32(len(lines)*sprites.GlyphH + 8)
+	r.Panel(6, 4, ScreenW-12, h, Alpha(sprites.Shade(sprites.Danger, 70), alpha*0.95), Alpha(sprites.Danger, alpha))
+	for i, l := range lines {
+		r.Text(l, 12, 8+float32(i*sprites.GlyphH), 1, Alpha(sprites.Text, alpha))
+	}
+}
+
+// wrap breaks s into lines of at most n characters, at spaces when it can.
+func wrap(s string, n int) []string {
+	var out []string
+	for len(s) > n {
+		cut := strings.LastIndexByte(s[:n+1], ' ')
+		next := cut + 1
+		if cut <= 0 {
+			cut, next = n, n
+		}
+		out = append(out, s[:cut])
+		s = s[next:]
+	}
+	return append(out, s)
+}
+
+// keyShot saves the screen to ShotDir (F12). The pixels must be read here,
+// in Draw; the PNG is encoded and written off the game loop.
+func (a *App) keyShot(screen *ebiten.Image) {
+	if a.opts.ShotDir == "" {
+		a.Notify("Screenshots need a config folder.")
+		return
+	}
+	img := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(img.Pix)
+	name := filepath.Join(a.opts.ShotDir, "kocka-"+time.Now().Format("20060102-150405.000")+".png")
+	if a.state != nil {
+		a.state.flush(a.State())
+	}
+	go func() {
+		err := os.MkdirAll(a.opts.ShotDir, 0o755)
+		if err == nil {
+			var buf bytes.Buffer
+			if err = png.Encode(&buf, img); err == nil {
+				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
+			}
+		}
+		if err != nil && a.opts.Log != nil {
+			a.opts.Log("screenshot: " + err.Error())
+		} else if a.opts.Log != nil {
+			a.opts.Log("screenshot saved to " + name)
+		}
+	}()
+}
+
+func (a *App) saveScreenshot(screen *ebiten.Image) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(b)
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(a.opts.Screenshot)
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if a.state != nil {
+		a.state.flush(a.State())
+	}
+	return f.Close()
+}
+
+// Close flushes the state file; call it after RunGame returns.
+func (a *App) Close() {
+	if a.state != nil {
+		a.state.flush(a.State())
+		a.state.stop()
+	}
+}

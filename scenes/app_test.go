@@ -1,0 +1,235 @@
+package scenes
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
+)
+
+// newTestApp starts an app on a memory store at the given mode.
+func newTestApp(t *testing.T, store *MemStore, mode string) *App {
+	t.Helper()
+	a, err := NewApp(Options{Mode: mode, Seed: 42, SeedSet: true, Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// step runs n ticks with frame f, failing on errors other than quitting.
+func step(t *testing.T, a *App, f Frame, n int) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		if err := a.Step(f); err != nil && !errors.Is(err, ebiten.Termination) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// settle runs empty ticks until any transition is over.
+func settle(t *testing.T, a *App) {
+	t.Helper()
+	for i := 0; i < 4*fadeTicks && a.Stack.Transitioning(); i++ {
+		step(t, a, Frame{}, 1)
+	}
+	step(t, a, Frame{}, 1)
+}
+
+func press(m MenuSet) Frame { return Frame{Menu: m} }
+
+func action(acts ...Action) Frame {
+	var f Frame
+	for _, x := range acts {
+		f.Held = f.Held.With(x)
+		f.Pressed = f.Pressed.With(x)
+	}
+	return f
+}
+
+func topName(a *App) string { return sceneName(a.Stack.Top()) }
+
+func TestTitleMenuPlayPauseFlow(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	if topName(a) != "title" {
+		t.Fatalf("first scene %q", topName(a))
+	}
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	if topName(a) != "menu" {
+		t.Fatalf("after Enter on the title: %q, want menu", topName(a))
+	}
+	step(t, a, press(MenuConfirm), 1) // first row: Marathon
+	settle(t, a)
+	if topName(a) != "play" {
+		t.Fatalf("after choosing Marathon: %q", topName(a))
+	}
+	play := a.Stack.Top().(*playScene)
+	if play.mode.Name != "marathon" || play.game.Seed() != 42 {
+		t.Fatalf("mode %s seed %d, want marathon seed 42", play.mode.Name, play.game.Seed())
+	}
+	before := play.game.Ticks()
+	step(t, a, Frame{}, 30)
+	if got := play.game.Ticks() - before; got != 30 {
+		t.Fatalf("30 updates ran %d engine ticks", got)
+	}
+
+	step(t, a, action(ActPause), 1)
+	if topName(a) != "pause" {
+		t.Fatalf("Esc in play: top %q, want pause", topName(a))
+	}
+	if v := names(a.Stack.Visible()); len(v) != 2 || v[0] != "play" {
+		t.Fatalf("visible while paused: %v, want play under pause", v)
+	}
+	frozen := play.game.Ticks()
+	step(t, a, Frame{}, 20)
+	if play.game.Ticks() != frozen {
+		t.Fatal("the game ticked while paused")
+	}
+	if st := a.State(); st.Scene != "pause" || st.Mode != "marathon" || !st.HasPiece {
+		t.Fatalf("state while paused: %+v", st)
+	}
+	step(t, a, press(MenuConfirm), 1) // Resume
+	if topName(a) != "play" {
+		t.Fatalf("after Resume: %q", topName(a))
+	}
+	step(t, a, Frame{}, 1)
+	if play.game.Ticks() != frozen+1 {
+		t.Fatal("the game did not resume")
+	}
+	// Pause, down three rows to "Quit to menu".
+	step(t, a, action(ActPause), 1)
+	for i := 0; i < 3; i++ {
+		step(t, a, press(MenuDown), 1)
+	}
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	if topName(a) != "menu" || a.Stack.Len() != 1 {
+		t.Fatalf("after Quit to menu: %v", names(a.Stack.scenes))
+	}
+}
+
+func TestPlayerInputReachesEngine(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	play := a.Stack.Top().(*playScene)
+	p0, _ := play.game.Current()
+	step(t, a, action(ActLeft), 1)
+	step(t, a, Frame{}, 1)
+	step(t, a, action(ActRotateCW), 1)
+	step(t, a, Frame{}, 1)
+	p1, _ := play.game.Current()
+	if p1.X != p0.X-1 || p1.Rot != engine.RotR {
+		t.Fatalf("after left and rotate: %+v from %+v", p1, p0)
+	}
+	step(t, a, action(ActHardDrop), 1)
+	if n := play.game.Stats().Pieces; n != 1 {
+		t.Fatalf("hard drop locked %d pieces", n)
+	}
+	st := a.State()
+	filled := strings.Count(strings.Join(st.Board, ""), p0.Piece.String())
+	if filled != 4 || st.Pieces != 1 {
+		t.Fatalf("state board has %d cells of %v, pieces %d:\n%s", filled, p0.Piece, st.Pieces, strings.Join(st.Board, "\n"))
+	}
+}
+
+// topOut hard drops until the game ends.
+func topOut(t *testing.T, a *App, play *playScene) {
+	t.Helper()
+	for i := 0; i < 200 && !play.game.Over(); i++ {
+		step(t, a, action(ActHardDrop), 1)
+		step(t, a, Frame{}, 1)
+	}
+	if !play.game.Over() {
+		t.Fatal("the game did not end")
+	}
+}
+
+func TestGameOverRecordsHighScore(t *testing.T) {
+	store := &MemStore{}
+	a := newTestApp(t, store, "marathon")
+	play := a.Stack.Top().(*playScene)
+	topOut(t, a, play)
+	step(t, a, Frame{}, endDelayTicks)
+	settle(t, a)
+	if topName(a) != "results" {
+		t.Fatalf("after the game: %q", topName(a))
+	}
+	res := a.Stack.Top().(*resultsScene)
+	if res.rank != 1 {
+		t.Fatalf("first game ranked %d", res.rank)
+	}
+	raw, err := store.Load(scoresFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved Scores
+	if err := json.Unmarshal(raw, &saved); err != nil {
+		t.Fatal(err)
+	}
+	best, ok := saved.Best("marathon")
+	if !ok || best.Score != play.game.Score() || best.Pieces != play.game.Stats().Pieces {
+		t.Fatalf("saved best %+v, game score %d", best, play.game.Score())
+	}
+	if st := a.State(); st.Scene != "results" || !st.Over || st.End == "" {
+		t.Fatalf("results state %+v", st)
+	}
+	// "Play again" starts a new game of the same mode.
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	if topName(a) != "play" || a.Stack.Top().(*playScene).mode.Name != "marathon" {
+		t.Fatalf("Play again led to %q", topName(a))
+	}
+}
+
+func TestSprintTopOutIsNotARecord(t *testing.T) {
+	store := &MemStore{}
+	a := newTestApp(t, store, "sprint")
+	topOut(t, a, a.Stack.Top().(*playScene))
+	step(t, a, Frame{}, endDelayTicks)
+	settle(t, a)
+	if _, ok := a.Scores.Best("sprint"); ok {
+		t.Fatal("a sprint that topped out entered the times table")
+	}
+	if _, err := store.Load(scoresFile); err == nil {
+		t.Fatal("scores were written for nothing")
+	}
+}
+
+func TestMenuIsTheModeTable(t *testing.T) {
+	saved := Modes
+	defer func() { Modes = saved }()
+	started := false
+	AddMode(Mode{Name: "versus", Title: "Versus the thrower", Start: func(a *App, m *Mode, seed uint64) (Scene, error) {
+		started = true
+		return &fakeScene{name: "versus"}, nil
+	}})
+	m := newMainMenu()
+	if got := m.menu.items[len(Modes)-1].label; got != "Versus the thrower" {
+		t.Fatalf("last mode row %q", got)
+	}
+	a := newTestApp(t, &MemStore{}, "versus")
+	if !started || topName(a) != "versus" {
+		t.Fatalf("--mode versus did not start the added mode (top %q)", topName(a))
+	}
+	if _, err := NewApp(Options{Mode: "nosuch"}); err == nil {
+		t.Fatal("unknown mode accepted")
+	}
+}
+
+func TestMouseClickChoosesRow(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	step(t, a, Frame{Click: true}, 1)
+	settle(t, a)
+	m := a.Stack.Top().(*mainMenu)
+	// Click the second row (Sprint).
+	row := 1
+	x, y := m.menu.x+10, m.menu.y+row*m.menu.rowH+m.menu.rowH/2
+	step(t, a, Frame{Click: true, PointerMoved: true, X: x, Y: y}, 1)
+	settle(t, a)
+	if p, ok := a.Stack.Top().(*playScene); !ok || p.mode.Name != "sprint" {
+		t.Fatalf("click on row 2 led to %q", topName(a))
+	}
+}

@@ -1,0 +1,45 @@
+package scenes
+
+import (
+	"github.com/hajimehoshi/ebiten/v2/audio"
+	"github.com/kocka/kocka/sprites"
+)
+
+// sampleRate of the synthesized effects and of the audio context.
+const sampleRate = 44100
+
+// Audio plays the effects through Ebitengine. Every effect is rendered to
+// PCM once at start, and each has one player that is rewound and replayed,
+// so playing a sound never allocates or waits on the game loop.
+type Audio struct {
+	ctx     *audio.Context
+	players [sprites.NumSounds]*audio.Player
+	volume  float64
+}
+
+// NewAudio opens the audio context and renders the effects.
+func NewAudio() *Audio {
+	au := &Audio{ctx: audio.NewContext(sampleRate), volume: 1}
+	for s := sprites.Sound(0); s < sprites.NumSounds; s++ {
+		au.players[s] = au.ctx.NewPlayerFromBytes(sprites.Synth(s, sampleRate))
+	}
+	return au
+}
+
+// Play starts effect s from its beginning.
+func (au *Audio) Play(s sprites.Sound) {
+	if au.volume <= 0 || s >= sprites.NumSounds {
+		return
+	}
+	p := au.players[s]
+	p.Rewind()
+	p.Play()
+}
+
+// SetVolume sets the volume of every effect, 0..1.
+func (au *Audio) SetVolume(v float64) {
+	au.volume = v
+	for _, p := range au.players {
+		p.SetVolume(v)
+	}
+}

@@ -1,0 +1,171 @@
+package scenes
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/sprites"
+)
+
+// Logical screen size: every scene draws in these coordinates, and the
+// renderer scales them by a whole number to the window, so pixels stay
+// crisp. 640x360 divides 720p, 1080p and 1440p exactly.
+const (
+	ScreenW = 640
+	ScreenH = 360
+)
+
+// Renderer draws quads from the sprite atlas in batches: a frame's minos,
+// rectangles and letters go to the GPU in one DrawTriangles call (more only
+// if a frame has over 16k quads).
+type Renderer struct {
+	dst   *ebiten.Image
+	atlas *ebiten.Image
+	Atlas *sprites.Atlas
+	Skin  sprites.Skin
+
+	scale    float32 // window pixels per logical pixel
+	ox, oy   float32 // where logical (0, 0) is in the window
+	vs       []ebiten.Vertex
+	is       []uint16
+	opts     ebiten.DrawTrianglesOptions
+	Flushes  int // draw calls this frame (for benchmarks)
+	Quads    int // quads this frame
+	Tick     int // app ticks, for animations
+	Settings *Settings
+	App      *App // read-only while drawing
+}
+
+// NewRenderer uploads the atlas.
+func NewRenderer(a *sprites.Atlas) *Renderer {
+	return &Renderer{Atlas: a, atlas: ebiten.NewImageFromImage(a.Image), scale: 1}
+}
+
+// newDryRenderer builds frames without a GPU image, for tests.
+func newDryRenderer() *Renderer { return &Renderer{Atlas: sprites.NewAtlas(), scale: 1} }
+
+// Begin starts a frame on dst with the given integer scale and offset. A
+// nil dst builds the frame and drops it (tests and benchmarks without a
+// display).
+func (r *Renderer) Begin(dst *ebiten.Image, scale int, ox, oy int) {
+	r.dst, r.scale, r.ox, r.oy = dst, float32(scale), float32(ox), float32(oy)
+	r.Flushes, r.Quads = 0, 0
+}
+
+// Flush sends the batched quads.
+func (r *Renderer) Flush() {
+	if len(r.is) == 0 {
+		return
+	}
+	r.Quads += len(r.is) / 6
+	if r.dst != nil {
+		r.dst.DrawTriangles(r.vs, r.is, r.atlas, &r.opts)
+	}
+	r.vs, r.is = r.vs[:0], r.is[:0]
+	r.Flushes++
+}
+
+// quad adds the atlas region src drawn at logical (x, y, w, h) tinted by c
+// (straight alpha).
+func (r *Renderer) quad(src image.Rectangle, x, y, w, h float32, c color.RGBA) {
+	r.quadUV(float32(src.Min.X), float32(src.Min.Y), float32(src.Max.X), float32(src.Max.Y), x, y, w, h, c)
+}
+
+func (r *Renderer) quadUV(u0, v0, u1, v1, x, y, w, h float32, c color.RGBA) {
+	if len(r.vs)+4 > 65535 {
+		r.Flush()
+	}
+	a := float32(c.A) / 255
+	cr, cg, cb := float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a
+	x0, y0 := r.ox+x*r.scale, r.oy+y*r.scale
+	x1, y1 := x0+w*r.scale, y0+h*r.scale
+	n := uint16(len(r.vs))
+	r.vs = append(r.vs,
+		ebiten.Vertex{DstX: x0, DstY: y0, SrcX: u0, SrcY: v0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+		ebiten.Vertex{DstX: x1, DstY: y0, SrcX: u1, SrcY: v0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+		ebiten.Vertex{DstX: x0, DstY: y1, SrcX: u0, SrcY: v1, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+		ebiten.Vertex{DstX: x1, DstY: y1, SrcX: u1, SrcY: v1, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+	)
+	r.is = append(r.is, n, n+1, n+2, n+1, n+3, n+2)
+}
+
+// Rect fills a logical rectangle.
+func (r *Renderer) Rect(x, y, w, h float32, c color.RGBA) {
+	r.quad(r.Atlas.White(), x, y, w, h, c)
+}
+
+// Frame draws a rectangle outline t pixels thick.
+func (r *Renderer) Frame(x, y, w, h, t float32, c color.RGBA) {
+	r.Rect(x, y, w, t, c)
+	r.Rect(x, y+h-t, w, t, c)
+	r.Rect(x, y+t, t, h-2*t, c)
+	r.Rect(x+w-t, y+t, t, h-2*t, c)
+}
+
+// Panel draws a filled box with a thin frame.
+func (r *Renderer) Panel(x, y, w, h float32, fill, frame color.RGBA) {
+	r.Rect(x, y, w, h, fill)
+	r.Frame(x, y, w, h, 1, frame)
+}
+
+// Mino draws one board-size mino of piece p at (x, y), size s.
+func (r *Renderer) Mino(p engine.Piece, x, y, s float32, c color.RGBA) {
+	if s <= sprites.SmallCell {
+		r.quad(r.Atlas.SmallMino(r.Skin, p), x, y, s, s, c)
+		return
+	}
+	r.quad(r.Atlas.Mino(r.Skin, p), x, y, s, s, c)
+}
+
+// MinoClip draws the bottom part of a mino, the top cut off above clipY:
+// hidden rows peek out over the field this way.
+func (r *Renderer) MinoClip(p engine.Piece, x, y, s, clipY float32, c color.RGBA) {
+	if y >= clipY {
+		r.Mino(p, x, y, s, c)
+		return
+	}
+	if y+s <= clipY {
+		return
+	}
+	src := r.Atlas.Mino(r.Skin, p)
+	cut := (clipY - y) * float32(src.Dy()) / s
+	r.quadUV(float32(src.Min.X), float32(src.Min.Y)+cut, float32(src.Max.X), float32(src.Max.Y), x, clipY, s, y+s-clipY, c)
+}
+
+// Ghost draws a landing-shadow mino.
+func (r *Renderer) Ghost(p engine.Piece, x, y, s float32, c color.RGBA) {
+	r.quad(r.Atlas.Ghost(p), x, y, s, s, c)
+}
+
+// Text draws s with its top-left at (x, y), each font pixel size x size.
+func (r *Renderer) Text(s string, x, y float32, size int, c color.RGBA) {
+	fs := float32(size)
+	for _, ch := range s {
+		if ch != ' ' {
+			r.quad(r.Atlas.Glyph(ch), x, y, sprites.GlyphW*fs, sprites.GlyphH*fs, c)
+		}
+		x += sprites.GlyphW * fs
+	}
+}
+
+// TextCenter draws s centred on x.
+func (r *Renderer) TextCenter(s string, x, y float32, size int, c color.RGBA) {
+	r.Text(s, x-float32(sprites.TextWidth(s)*size)/2, y, size, c)
+}
+
+// TextRight draws s ending at x.
+func (r *Renderer) TextRight(s string, x, y float32, size int, c color.RGBA) {
+	r.Text(s, x-float32(sprites.TextWidth(s)*size), y, size, c)
+}
+
+// White is opaque white; Alpha returns c at a given opacity 0..1.
+var White = color.RGBA{255, 255, 255, 255}
+
+// Alpha scales c's opacity by f (0..1).
+func Alpha(c color.RGBA, f float32) color.RGBA {
+	f = min(max(f, 0), 1)
+	c.A = uint8(float32(c.A) * f)
+	return c
+}

@@ -1,0 +1,124 @@
+package scenes
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/sprites"
+)
+
+// resultsScene shows how a game went, records it in the high scores, and
+// offers another go.
+type resultsScene struct {
+	play  *playScene
+	rank  int    // place in the high-score table, 0 = none
+	best  Result // the mode's best before this game
+	hadPB bool
+	menu  menu
+}
+
+func newResults(a *App, p *playScene) *resultsScene {
+	s := &resultsScene{play: p}
+	g := p.game
+	m := p.mode
+	s.best, s.hadPB = a.Scores.Best(m.Name)
+	_, human := p.driver.(humanDriver)
+	if human && m.Scored && (!m.ByTime || g.End() == engine.GoalMet) {
+		s.rank = a.Scores.Add(m.Name, Result{
+			Score: g.Score(), Lines: g.Lines(), Level: g.Level(), Ticks: g.Ticks(),
+			Pieces: g.Stats().Pieces, Date: time.Now().Format("2006-01-02"),
+		}, m.ByTime)
+		if s.rank > 0 {
+			a.SaveScores()
+		}
+	}
+	s.menu = menu{x: 380, y: 270, w: 200, rowH: 20, items: []menuItem{
+		{label: "Play again", activate: func(a *App) {
+			if sc, err := p.restart(a); err == nil {
+				a.Stack.Replace(sc)
+			} else {
+				a.Notify(err.Error())
+			}
+		}},
+		{label: "High scores", activate: func(a *App) { a.Stack.Push(newScoresScene(m.Name)) }},
+		{label: "Main menu", activate: func(a *App) { a.Stack.Reset(newMainMenu()) }},
+	}}
+	return s
+}
+
+func (s *resultsScene) Name() string            { return "results" }
+func (s *resultsScene) Game() *engine.Game      { return s.play.game }
+func (s *resultsScene) ModeName() string        { return s.play.mode.Name }
+func (s *resultsScene) BoardOrigin() (x, y int) { return 120, boardY }
+
+func (s *resultsScene) Update(a *App) error {
+	if s.menu.update(a) {
+		a.Stack.Reset(newMainMenu())
+	}
+	return nil
+}
+
+func (s *resultsScene) Draw(r *Renderer) {
+	g := s.play.game
+	m := s.play.mode
+	drawBoard(r, g, boardLook{x: 120, y: boardY, grid: r.Settings.Grid})
+	x := float32(340)
+	title, c := "GAME OVER", sprites.Danger
+	switch g.End() {
+	case engine.GoalMet:
+		title, c = "COMPLETE", sprites.Good
+	case engine.TimeUp:
+		title, c = "TIME UP", sprites.Accent
+	}
+	r.Text(m.Title, x, 28, 1, sprites.Dim)
+	r.Text(title, x, 44, 2, c)
+	st := g.Stats()
+	pps := 0.0
+	if g.Ticks() > 0 {
+		pps = float64(st.Pieces) * 60 / float64(g.Ticks())
+	}
+	rows := []struct{ k, v string }{
+		{"Score", fmt.Sprint(g.Score())},
+		{"Lines", fmt.Sprint(g.Lines())},
+		{"Level", fmt.Sprint(g.Level())},
+		{"Time", FormatTicks(g.Ticks())},
+		{"Pieces", fmt.Sprintf("%d  (%.2f per second)", st.Pieces, pps)},
+		{"Tetrises", fmt.Sprint(st.Clears[4])},
+		{"T-spins", fmt.Sprint(st.TSpins[1] + st.TSpins[2] + st.TSpins[3] + st.MiniTSpins[1] + st.MiniTSpins[2])},
+		{"Best combo", fmt.Sprint(max(st.MaxCombo, 0))},
+		{"Perfect clears", fmt.Sprint(st.PerfectClears)},
+	}
+	y := float32(84)
+	for _, row := range rows {
+		r.Text(row.k, x, y, 1, sprites.Dim)
+		r.Text(row.v, x+100, y, 1, sprites.Text)
+		y += 16
+	}
+	y += 6
+	switch {
+	case s.rank == 1 && m.ByTime:
+		r.Text("NEW PERSONAL BEST!", x, y, 1, sprites.Accent)
+	case s.rank == 1:
+		r.Text("NEW HIGH SCORE!", x, y, 1, sprites.Accent)
+	case s.rank > 0:
+		r.Text(fmt.Sprintf("#%d in the high scores", s.rank), x, y, 1, sprites.Good)
+	}
+	if s.hadPB && s.rank != 1 {
+		best := fmt.Sprint(s.best.Score)
+		if m.ByTime {
+			best = FormatTicks(s.best.Ticks)
+		}
+		r.Text("Personal best: "+best, x, y+16, 1, sprites.Dim)
+	}
+	if d, ok := s.play.driver.(*replayDriver); ok {
+		if d.Matches(g) {
+			r.Text("Replay reached the recorded state.", x, 250, 1, sprites.Good)
+		} else {
+			r.Text("Replay differs from the recording!", x, 250, 1, sprites.Danger)
+		}
+	}
+	s.menu.draw(r, r.App)
+}
+
+func (s *resultsScene) replayDriver() *replayDriver { return s.play.replayDriver() }

@@ -1,0 +1,213 @@
+package scenes
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// GameView is a scene that shows a game: play, pause (through the scene
+// below) and results. The state file and the browser's window.kocka.state()
+// read the game through it.
+type GameView interface {
+	Game() *engine.Game
+	ModeName() string
+	// BoardOrigin is the logical position of the top-left corner of the
+	// visible field.
+	BoardOrigin() (x, y int)
+}
+
+// State is what tests see of the running game.
+type State struct {
+	Scene  string `json:"scene"`
+	Fading bool   `json:"fading,omitempty"` // a transition is darkening the screen
+	Mode   string `json:"mode,omitempty"`
+	Ticks  int    `json:"ticks"` // game ticks
+
+	HasPiece bool   `json:"hasPiece"`
+	Piece    string `json:"piece,omitempty"`
+	X        int    `json:"x"`
+	Y        int    `json:"y"`
+	Rot      string `json:"rot,omitempty"`
+	Hold     string `json:"hold,omitempty"`
+	Queue    string `json:"queue,omitempty"`
+
+	Lines     int    `json:"lines"`
+	Score     int    `json:"score"`
+	Level     int    `json:"level"`
+	Pieces    int    `json:"pieces"`
+	Over      bool   `json:"over"`
+	End       string `json:"end,omitempty"`
+	StateHash string `json:"stateHash,omitempty"`
+
+	// ReplayHash is the final hash a replay being played back recorded;
+	// ReplayDone says every recorded input has been played.
+	ReplayHash string `json:"replayHash,omitempty"`
+	ReplayDone bool   `json:"replayDone,omitempty"`
+
+	// Board is the visible field, top row first, '.' for empty cells.
+	Board []string `json:"board,omitempty"`
+	// Layout places the field on the window, in window pixels.
+	Layout *Layout `json:"layout,omitempty"`
+}
+
+// Layout is where the visible field is drawn on the window.
+type Layout struct {
+	OriginX int `json:"originX"` // where logical (0, 0) is on the window
+	OriginY int `json:"originY"`
+	Scale   int `json:"scale"`  // window pixels per logical pixel
+	X       int `json:"boardX"` // top-left corner of the visible field
+	Y       int `json:"boardY"`
+	Cell    int `json:"cell"` // side of a cell in window pixels
+}
+
+// sceneName names a scene for the state file.
+func sceneName(s Scene) string {
+	if n, ok := s.(Named); ok {
+		return n.Name()
+	}
+	return fmt.Sprintf("%T", s)
+}
+
+// State describes the top scene and the game on the stack, if any.
+func (a *App) State() State {
+	var st State
+	if top := a.Stack.Top(); top != nil {
+		st.Scene = sceneName(top)
+	}
+	st.Fading = a.Stack.Transitioning()
+	var view GameView
+	for i := len(a.Stack.scenes) - 1; i >= 0 && view == nil; i-- {
+		view, _ = a.Stack.scenes[i].(GameView)
+	}
+	if view == nil || view.Game() == nil {
+		return st
+	}
+	g := view.Game()
+	st.Mode = view.ModeName()
+	st.Ticks = g.Ticks()
+	if p, ok := g.Current(); ok {
+		st.HasPiece, st.Piece, st.X, st.Y, st.Rot = true, p.Piece.String(), p.X, p.Y, p.Rot.String()
+	}
+	if h := g.Hold(); h != engine.None {
+		st.Hold = h.String()
+	}
+	for i, p := range g.Queue() {
+		if i >= g.Config().Preview {
+			break
+		}
+		st.Queue += p.String()
+	}
+	st.Lines, st.Score, st.Level, st.Pieces = g.Lines(), g.Score(), g.Level(), g.Stats().Pieces
+	st.Over = g.Over()
+	if st.Over {
+		st.End = g.End().String()
+	}
+	st.StateHash = fmt.Sprintf("%016x", g.StateHash())
+	if p, ok := view.(interface{ replayDriver() *replayDriver }); ok {
+		if d := p.replayDriver(); d != nil {
+			st.ReplayHash, st.ReplayDone = fmt.Sprintf("%016x", d.rep.Hash), d.Finished()
+		}
+	}
+	b := g.Board()
+	for y := g.VisibleHeight() - 1; y >= 0; y-- {
+		row := make([]byte, b.Width)
+		for x := range row {
+			row[x] = b.At(x, y).String()[0]
+		}
+		st.Board = append(st.Board, string(row))
+	}
+	if s := a.layout.scale; s > 0 {
+		bx, by := view.BoardOrigin()
+		st.Layout = &Layout{OriginX: a.layout.ox, OriginY: a.layout.oy, Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: cellSize * s}
+	}
+	return st
+}
+
+// stateWriter writes the state file off the game loop: Update hands it the
+// latest state and never waits for the disk.
+type stateWriter struct {
+	path    string
+	ch      chan stateItem
+	last    []byte // last state offered, ticks cleared, to skip unchanged ones
+	seq     int    // sequence of the last state offered or flushed
+	written int    // sequence of the state on disk, under mu
+	wg      sync.WaitGroup
+	mu      sync.Mutex // serialises writes
+}
+
+type stateItem struct {
+	seq int
+	b   []byte
+}
+
+func newStateWriter(path string) *stateWriter {
+	w := &stateWriter{path: path, ch: make(chan stateItem, 1)}
+	w.wg.Add(1)
+	go func() {
+		defer w.wg.Done()
+		for it := range w.ch {
+			w.write(it)
+		}
+	}()
+	return w
+}
+
+// offer queues st if it differs from the last one in more than the clock,
+// replacing any state not yet written.
+func (w *stateWriter) offer(st State) {
+	key := st
+	key.Ticks = 0
+	kb, _ := json.Marshal(key)
+	if bytes.Equal(kb, w.last) {
+		return
+	}
+	w.last = kb
+	b, _ := json.Marshal(st)
+	w.seq++
+	it := stateItem{w.seq, b}
+	for {
+		select {
+		case w.ch <- it:
+			return
+		default:
+			select { // drop the stale state waiting in the channel
+			case <-w.ch:
+			default:
+			}
+		}
+	}
+}
+
+// flush writes st now (at exit and with a screenshot, so the file matches
+// the picture).
+func (w *stateWriter) flush(st State) {
+	b, _ := json.Marshal(st)
+	w.seq++
+	w.write(stateItem{w.seq, b})
+}
+
+func (w *stateWriter) stop() {
+	close(w.ch)
+	w.wg.Wait()
+}
+
+// write puts a state on disk unless a newer one is there already.
+func (w *stateWriter) write(it stateItem) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if it.seq <= w.written {
+		return
+	}
+	w.written = it.seq
+	b := it.b
+	tmp := filepath.Join(filepath.Dir(w.path), "."+filepath.Base(w.path)+".tmp")
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err == nil {
+		os.Rename(tmp, w.path) // readers see the old file or the new, never half
+	}
+}

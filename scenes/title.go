@@ -1,0 +1,140 @@
+package scenes
+
+import (
+	"strconv"
+
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/sprites"
+)
+
+// logo spells KOCKA in minos, five rows per letter, '#' = a mino.
+var logo = [...][5]string{
+	{"#..#", "#.#.", "##..", "#.#.", "#..#"},
+	{".##.", "#..#", "#..#", "#..#", ".##."},
+	{".###", "#...", "#...", "#...", ".###"},
+	{"#..#", "#.#.", "##..", "#.#.", "#..#"},
+	{".##.", "#..#", "####", "#..#", "#..#"},
+}
+
+var logoPieces = [...]engine.Piece{engine.Z, engine.L, engine.O, engine.S, engine.I}
+
+// drawLogo draws the logo centred at y with minos of size s.
+func drawLogo(r *Renderer, y, s float32) {
+	w := float32(len(logo))*5*s - s
+	x := ScreenW/2 - w/2
+	for i, letter := range logo {
+		for row, line := range letter {
+			for col, ch := range line {
+				if ch == '#' {
+					r.Mino(logoPieces[i], x+float32(col)*s, y+float32(row)*s, s, White)
+				}
+			}
+		}
+		x += 5 * s
+	}
+}
+
+// rain is a slow fall of pieces behind the title and the menus.
+type rain struct{ tick int }
+
+func (rn *rain) draw(r *Renderer) {
+	for i := 0; i < 14; i++ {
+		p := engine.Pieces[i%engine.NumPieces]
+		speed := 0.25 + float32(i%5)*0.09
+		x := float32((i*97 + 31) % (ScreenW - 40))
+		y := float32(int(float32(r.Tick)*speed+float32(i*53))%(ScreenH+80)) - 60
+		cells, _, _ := pieceBox(p)
+		for _, c := range cells {
+			r.Mino(p, x+float32(c.X)*sprites.SmallCell, y-float32(c.Y)*sprites.SmallCell, sprites.SmallCell, Alpha(White, 0.13))
+		}
+	}
+}
+
+// titleScene is the first screen.
+type titleScene struct{ rain rain }
+
+func newTitle() *titleScene { return &titleScene{} }
+
+func (s *titleScene) Name() string { return "title" }
+
+func (s *titleScene) Update(a *App) error {
+	if a.In.Menu&MenuConfirm != 0 || a.In.Click || a.In.Pressed != 0 {
+		a.Play(sprites.SoundMenuSelect)
+		a.Stack.Replace(newMainMenu())
+	}
+	return nil
+}
+
+func (s *titleScene) Draw(r *Renderer) {
+	s.rain.draw(r)
+	drawLogo(r, 90, 16)
+	r.TextCenter("a falling-block game, bot and workbench", ScreenW/2, 190, 1, sprites.Dim)
+	if r.Tick/30%2 == 0 {
+		r.TextCenter("PRESS ENTER OR CLICK", ScreenW/2, 250, 1, sprites.Accent)
+	}
+	r.TextCenter("Arrows move  Z/X/Up rotate  Space drops  C holds  Esc pauses", ScreenW/2, 320, 1, sprites.Dim)
+}
+
+// mainMenu lists the modes, then the high scores, settings and quit.
+type mainMenu struct {
+	menu menu
+	rain rain
+}
+
+func newMainMenu() *mainMenu {
+	s := &mainMenu{}
+	for i := range Modes {
+		m := &Modes[i]
+		s.menu.items = append(s.menu.items, menuItem{label: m.Title, help: m.Help,
+			value: func(a *App) string {
+				b, ok := a.Scores.Best(m.Name)
+				switch {
+				case !ok || !m.Scored:
+					return ""
+				case m.ByTime:
+					return FormatTicks(b.Ticks)
+				}
+				return strconv.Itoa(b.Score)
+			},
+			activate: func(a *App) {
+				if m.Setup != nil {
+					a.Stack.Push(m.Setup(m))
+					return
+				}
+				sc, err := m.New(a, a.NewSeed())
+				if err != nil {
+					a.Notify(err.Error())
+					return
+				}
+				a.Stack.Replace(sc)
+			}})
+	}
+	s.menu.items = append(s.menu.items,
+		menuItem{label: "High scores", help: "The best ten games of each mode.",
+			activate: func(a *App) { a.Stack.Push(newScoresScene("")) }},
+		menuItem{label: "Replays", help: "Watch the last game of each mode again.",
+			activate: func(a *App) { a.Stack.Push(newReplaysScene(a)) }},
+		menuItem{label: "Settings", help: "Keys, handling, looks and sound.",
+			activate: func(a *App) { a.Stack.Push(newSettingsScene(false)) }},
+		menuItem{label: "Quit", activate: func(a *App) { a.Quit() }},
+	)
+	s.menu.rowH, s.menu.w = 20, 240
+	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 88
+	return s
+}
+
+func (s *mainMenu) Name() string { return "menu" }
+
+func (s *mainMenu) Update(a *App) error {
+	if s.menu.update(a) {
+		a.Stack.Replace(newTitle())
+	}
+	return nil
+}
+
+func (s *mainMenu) Draw(r *Renderer) {
+	s.rain.draw(r)
+	drawLogo(r, 24, 8)
+	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), Alpha(sprites.Panel, 0.9), sprites.Shade(sprites.Frame, 160))
+	s.menu.draw(r, r.App)
+}
