@@ -45,6 +45,9 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				cfg := engine.ConfigFor(engine.GoalNone)
 				cfg.StartLevel = c.level
 				cfg.FixedGravity = c.fixed
+				if c.fixed == 0 {
+					cfg.FixedGravity = engine.GravityForLevel(c.level) // the level's gravity throughout
+				}
 				cfg.DAS, cfg.ARR, cfg.SoftDropFactor = h.das, h.arr, h.sdf
 				g, err := engine.NewGame(cfg, 7)
 				if err != nil {
