@@ -19,6 +19,12 @@ package solver
 //
 //	kocka tune --model guideline --objective score --height 20 --level 10 --max-pieces 300 --depth 1 --games 10 --generations 10 --population 16 --elite 4 --spread 0.8 --seed 3000 --params tetris,single,double,triple,tspin_double,tslot_double,back_to_back,t_wasted,combo,single.tall
 //
+// Then the tall weights of the clears, for cramped wells where the stack
+// runs high and burning rows matters (hand-set start: single +20, double
+// +10, triple +5):
+//
+//	kocka tune --model guideline --objective score --height 8 --level 10 --max-pieces 300 --depth 1 --games 10 --generations 8 --population 16 --elite 4 --spread 0.8 --seed 4000 --params single.tall,double.tall,triple.tall,tetris.tall,tslot_double.tall
+//
 // The weights not named in a --params list kept their hand-set values.
 // docs/benchmarks.md ("Bot strength") has the runs and the results.
 var kockaWeights = Weights{
@@ -49,7 +55,11 @@ var kockaWeights = Weights{
 		FTSlotDouble:  24.91057039493572,
 	},
 	Tall: Vector{
-		FSingle:        -3.2714248905128334,
+		FSingle:        12.788211518856762,
+		FDouble:        3.5866879771266564,
+		FTriple:        4.073128410810741,
+		FTetris:        0.4693714538298786,
+		FTSlotDouble:   0.4923414109039835,
 		FLandingHeight: -0.3948105782912589,
 		FHoles:         -0.2249650163558752,
 	},
