@@ -64,6 +64,7 @@ type App struct {
 
 	opts   Options
 	store  Store
+	saver  *saver
 	locked map[string]bool // blobs that must not be overwritten this session
 
 	notice      string
@@ -90,6 +91,7 @@ func NewApp(o Options) (*App, error) {
 	if a.store == nil {
 		a.store = &MemStore{}
 	}
+	a.saver = newSaver(a.store)
 	if a.Sound == nil {
 		a.Sound = silence{}
 	}
@@ -172,12 +174,11 @@ func (a *App) save(name string, v any) {
 		return
 	}
 	b, err := json.MarshalIndent(v, "", "  ")
-	if err == nil {
-		err = a.store.Save(name, b)
-	}
 	if err != nil {
 		a.Notify(fmt.Sprintf("Could not save %s: %v", name, err))
+		return
 	}
+	a.saver.save(name, b)
 }
 
 func (a *App) applySound() {
@@ -199,6 +200,7 @@ func (a *App) Quit() { a.quit = true }
 func (a *App) Step(f Frame) error {
 	a.In = f
 	a.Ticks++
+	a.saveErrors()
 	if a.noticeTicks > 0 {
 		a.noticeTicks--
 		if a.noticeTicks == 0 {
@@ -402,8 +404,28 @@ func (a *App) saveScreenshot(screen *ebiten.Image) error {
 	return f.Close()
 }
 
-// Close flushes the state file; call it after RunGame returns.
+// saveErrors shows the errors of background saves.
+func (a *App) saveErrors() {
+	for {
+		select {
+		case err := <-a.saver.errs:
+			a.Notify(err.Error())
+		default:
+			return
+		}
+	}
+}
+
+// FlushSaves waits for the background saves and shows their errors.
+func (a *App) FlushSaves() {
+	a.saver.flush()
+	a.saveErrors()
+}
+
+// Close finishes the saves and the state file; call it after RunGame
+// returns.
 func (a *App) Close() {
+	a.saver.flush()
 	if a.state != nil {
 		a.state.flush(a.State())
 		a.state.stop()

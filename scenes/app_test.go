@@ -161,6 +161,7 @@ func TestGameOverRecordsHighScore(t *testing.T) {
 	if res.rank != 1 {
 		t.Fatalf("first game ranked %d", res.rank)
 	}
+	a.FlushSaves()
 	raw, err := store.Load(scoresFile)
 	if err != nil {
 		t.Fatal(err)
@@ -193,6 +194,7 @@ func TestSprintTopOutIsNotARecord(t *testing.T) {
 	if _, ok := a.Scores.Best("sprint"); ok {
 		t.Fatal("a sprint that topped out entered the times table")
 	}
+	a.FlushSaves()
 	if _, err := store.Load(scoresFile); err == nil {
 		t.Fatal("scores were written for nothing")
 	}

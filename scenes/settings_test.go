@@ -141,6 +141,7 @@ func TestUnbackedCorruptFileIsNotOverwritten(t *testing.T) {
 	store.Fail = nil
 	a.Settings.DAS = 3
 	a.SaveSettings()
+	a.FlushSaves()
 	if b, _ := store.Load(settingsFile); string(b) != "{broken" {
 		t.Fatalf("the damaged file was overwritten with %q", b)
 	}
@@ -151,6 +152,7 @@ func TestSaveFailureIsReported(t *testing.T) {
 	a := newTestApp(t, store, "title")
 	store.Fail = errors.New("read-only file system")
 	a.SaveSettings()
+	a.FlushSaves()
 	if !strings.Contains(a.Notice(), "read-only") {
 		t.Fatalf("notice %q", a.Notice())
 	}
@@ -191,6 +193,7 @@ func TestSettingsSceneRebinds(t *testing.T) {
 	if topName(a) != "title" {
 		t.Fatalf("Back from settings: %q", topName(a))
 	}
+	a.FlushSaves()
 	raw, err := store.Load(settingsFile)
 	if err != nil {
 		t.Fatal(err)
