@@ -71,9 +71,13 @@ func (m *menu) update(a *App) (back bool) {
 				case it.activate != nil:
 					a.Play(sprites.SoundMenuSelect)
 					it.activate(a)
-				case it.adjust != nil:
+				case it.adjust != nil: // left half down, right half up
 					a.Play(sprites.SoundMenuMove)
-					it.adjust(a, 1)
+					if in.X < m.x+m.w/2 {
+						it.adjust(a, -1)
+					} else {
+						it.adjust(a, 1)
+					}
 				}
 				return false
 			}
