@@ -13,7 +13,7 @@ type menuItem struct {
 	value    func(a *App) string    // optional value shown on the right
 	keys     func(a *App) [2]string // optional two key columns (bindings)
 	activate func(a *App)           // Enter, click, gamepad A
-	adjust   func(a *App, d int)    // Left/Right (-1/+1); a click on the value adds 1
+	adjust   func(a *App, d int)    // Left/Right (-1/+1); a click on the left or right half
 	enabled  func(a *App) bool      // nil = always
 }
 
