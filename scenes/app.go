@@ -75,6 +75,7 @@ type App struct {
 	layout   struct{ scale, ox, oy int }
 	shot     bool // screenshot taken
 	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
+	focused  bool // the window had the focus last tick
 	quit     bool
 	state    *stateWriter
 	seedNext uint64
@@ -227,6 +228,11 @@ func (a *App) Update() error {
 	if a.window.scale == 0 { // first tick: the window exists now
 		a.applyWindow()
 	}
+	if focused := ebiten.IsFocused(); a.focused && !focused {
+		a.FocusLost()
+	} else {
+		a.focused = focused
+	}
 	f := a.reader.Read(&a.Settings.Keys, a.toLogical)
 	if slices.Contains(f.Keys, ebiten.KeyF12) {
 		a.shotKey = true
@@ -271,6 +277,17 @@ func (a *App) toLogical(x, y int) (int, int) {
 		return x, y
 	}
 	return (x - l.ox) / l.scale, (y - l.oy) / l.scale
+}
+
+// FocusLost pauses a person's game when the window loses the focus (or
+// the browser tab is hidden), so no piece falls unseen.
+func (a *App) FocusLost() {
+	a.focused = false
+	if p, ok := a.Stack.Top().(*playScene); ok && !p.done() && !a.Stack.Transitioning() {
+		if _, human := p.driver.(humanDriver); human {
+			a.Stack.Push(newPause(p))
+		}
+	}
 }
 
 // Layout implements ebiten.Game: the screen has the window's real pixels,

@@ -235,3 +235,23 @@ func TestMouseClickChoosesRow(t *testing.T) {
 		t.Fatalf("click on row 2 led to %q", topName(a))
 	}
 }
+
+func TestFocusLossPausesPeopleOnly(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	a.FocusLost()
+	if topName(a) != "pause" {
+		t.Fatalf("focus lost in a game: %q, want pause", topName(a))
+	}
+	a.FocusLost()
+	if a.Stack.Len() != 2 {
+		t.Fatal("a second focus loss paused twice")
+	}
+	bot, err := NewApp(Options{Mode: "bot", Store: &MemStore{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot.FocusLost()
+	if topName(bot) != "play" {
+		t.Fatalf("the bot paused on focus loss: %q", topName(bot))
+	}
+}
