@@ -22,7 +22,7 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit soak-short gui-test
+test: test-deps fmt-check vet race unit soak-short gui-test web-test
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -30,6 +30,7 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet . ./scenes/... ./sprites/...
 
 race:
 	$(GO) test -race -count=1 ./engine/...
@@ -54,6 +55,11 @@ wasm:
 
 web: wasm
 	$(GO) run ./wasm/serve -dir wasm/dist -port $(PORT)
+
+# The browser tests: the wasm build in Debian's headless Chromium, driven by
+# playwright-core from npm (it never downloads a browser of its own).
+web-test: wasm
+	@scripts/web-test.sh
 
 clean:
 	rm -rf bin wasm/dist

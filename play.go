@@ -160,7 +160,7 @@ func play(args []string) int {
 		ebiten.SetVsyncEnabled(false)
 		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
-	if err := ebiten.RunGameWithOptions(app, &ebiten.RunGameOptions{InitUnfocused: false}); err != nil {
+	if err := ebiten.RunGameWithOptions(platformGame(app), &ebiten.RunGameOptions{InitUnfocused: false}); err != nil {
 		fmt.Fprintln(os.Stderr, "kocka:", err)
 		if strings.Contains(err.Error(), "audio") {
 			fmt.Fprintln(os.Stderr, "kocka: the sound device failed; run again with --no-sound")
@@ -173,6 +173,9 @@ func play(args []string) int {
 // openStore opens the settings folder, or falls back to memory (nothing
 // saved) with a note for the screen.
 func openStore(dir string) (scenes.Store, string, string) {
+	if s, note, ok := platformStore(); ok && dir == "" {
+		return s, "", note
+	}
 	if dir == "" {
 		d, err := scenes.DefaultDir()
 		if err != nil {

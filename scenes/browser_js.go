@@ -1,0 +1,194 @@
+package scenes
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
+)
+
+// Browser is the App as the web page runs it: it installs window.kocka for
+// the page and the browser tests, and runs the page's requests (pause when
+// the tab is hidden) at the start of a tick, on the game's own goroutine,
+// so JavaScript never changes the scene stack in the middle of a tick.
+//
+// window.kocka has:
+//   - state(): the State of the last tick, plus notice (the message on
+//     screen, if any) and appTicks (ticks since the start, in any scene);
+//   - keys(): the KeyboardEvent.code of the first key bound to each action,
+//     which the touch controls press;
+//   - pause(): pause the game at the next tick, if one is being played;
+//   - playReplay(text): play a replay file's content through the engine
+//     and return its final state hash and whether it matches the recording,
+//     then show it on screen as the Replays menu does;
+//   - replay(): a Promise of the replay file of the game on screen (null if
+//     none), taken between two ticks.
+type Browser struct {
+	*App
+
+	pauseWanted atomic.Bool
+
+	mu    sync.Mutex
+	state []byte // JSON of the last tick's state
+	keys  map[string]any
+	bound KeyBindings // the bindings keys was made from
+
+	replayWanted []js.Value     // resolve functions of replay() promises
+	showReplay   *engine.Replay // to be shown from the next tick
+
+	ready bool // kocka-ready was sent
+	funcs []js.Func
+}
+
+// NewBrowser wraps a and installs window.kocka.
+func NewBrowser(a *App) *Browser {
+	b := &Browser{App: a}
+	b.snapshot()
+	k := js.Global().Get("Object").New()
+	b.export(k, "state", func([]js.Value) any {
+		b.mu.Lock()
+		s := string(b.state)
+		b.mu.Unlock()
+		return js.Global().Get("JSON").Call("parse", s)
+	})
+	b.export(k, "keys", func([]js.Value) any {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return js.ValueOf(b.keys)
+	})
+	b.export(k, "pause", func([]js.Value) any {
+		b.pauseWanted.Store(true)
+		return nil
+	})
+	b.export(k, "playReplay", func(args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return js.ValueOf(map[string]any{"ok": false, "error": "playReplay wants the replay file's text"})
+		}
+		text := args[0].String()
+		res := PlayReplayText(text, b.opts.ReplayFactory)
+		if rep, err := engine.DecodeReplay(strings.NewReader(text)); err == nil {
+			b.mu.Lock()
+			b.showReplay = rep
+			b.mu.Unlock()
+		}
+		return js.ValueOf(res)
+	})
+	b.export(k, "replay", func([]js.Value) any {
+		executor := js.FuncOf(func(_ js.Value, args []js.Value) any {
+			b.mu.Lock()
+			b.replayWanted = append(b.replayWanted, args[0])
+			b.mu.Unlock()
+			return nil
+		})
+		defer executor.Release() // the Promise runs it before New returns
+		return js.Global().Get("Promise").New(executor)
+	})
+	js.Global().Set("kocka", k)
+	return b
+}
+
+func (b *Browser) export(obj js.Value, name string, f func([]js.Value) any) {
+	fn := js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) })
+	b.funcs = append(b.funcs, fn)
+	obj.Set(name, fn)
+}
+
+// Update implements ebiten.Game.
+func (b *Browser) Update() error {
+	if b.pauseWanted.Swap(false) {
+		b.pauseGame()
+	}
+	b.mu.Lock()
+	wanted, show := b.replayWanted, b.showReplay
+	b.replayWanted, b.showReplay = nil, nil
+	b.mu.Unlock()
+	if show != nil {
+		// As the Replays menu does: the replay replaces whatever is on screen.
+		if sc, err := newReplayScene(b.App, replayMode(show), show); err == nil {
+			b.Stack.Reset(sc)
+		} else {
+			b.Notify(err.Error())
+		}
+	}
+	if len(wanted) > 0 {
+		text := b.replayText()
+		for _, resolve := range wanted {
+			resolve.Invoke(text)
+		}
+	}
+	err := b.App.Update()
+	b.snapshot()
+	return err
+}
+
+// Draw implements ebiten.Game; the first frame tells the page the game is
+// up, so it can drop the loading screen.
+func (b *Browser) Draw(screen *ebiten.Image) {
+	b.App.Draw(screen)
+	if !b.ready {
+		b.ready = true
+		ev := js.Global().Get("Event").New("kocka-ready")
+		js.Global().Call("dispatchEvent", ev)
+	}
+}
+
+// pauseGame opens the pause menu over a game being played; anything else
+// (menus, a pause already open, results) is left alone.
+func (b *Browser) pauseGame() {
+	if p, ok := b.Stack.Top().(*playScene); ok && !p.game.Over() {
+		b.Stack.Push(newPause(p))
+	}
+}
+
+// replayText is the replay file of the game on the stack, or null.
+func (b *Browser) replayText() any {
+	for i := len(b.Stack.scenes) - 1; i >= 0; i-- {
+		var p *playScene
+		switch s := b.Stack.scenes[i].(type) {
+		case *playScene:
+			p = s
+		case *resultsScene:
+			p = s.play
+		default:
+			continue
+		}
+		if p.rec == nil {
+			return js.Null()
+		}
+		var buf bytes.Buffer
+		if err := p.rec.Replay().Encode(&buf); err != nil {
+			return js.Null()
+		}
+		return buf.String()
+	}
+	return js.Null()
+}
+
+// snapshot keeps what window.kocka reads between ticks.
+func (b *Browser) snapshot() {
+	st := b.App.State()
+	raw, err := json.Marshal(struct {
+		State
+		Notice   string `json:"notice,omitempty"`
+		AppTicks int    `json:"appTicks"` // ticks since the program started, in any scene
+	}{st, b.App.Notice(), b.App.Ticks})
+	if err != nil {
+		raw = []byte(fmt.Sprintf(`{"error":%q}`, err.Error()))
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.state = raw
+	if b.keys == nil || b.bound != b.Settings.Keys {
+		b.bound = b.Settings.Keys
+		b.keys = map[string]any{}
+		for a := Action(0); a < NumActions; a++ {
+			b.keys[a.String()] = KeyCode(b.bound[a][0])
+		}
+	}
+}

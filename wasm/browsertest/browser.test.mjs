@@ -1,0 +1,408 @@
+// Kocka's browser tests: the wasm build (make wasm) served by wasm/serve on
+// a free loopback port, loaded in Debian's headless Chromium through
+// playwright-core, and checked through what a player sees (screenshots) and
+// what the game reports (window.kocka.state()).
+//
+//   cd wasm/browsertest && npm ci && npm test      (after make wasm)
+//
+// Environment: KOCKA_CHROMIUM (default /usr/bin/chromium), KOCKA_DIST
+// (default wasm/dist), KOCKA_SHOTS (where screenshots go, default
+// wasm/browsertest/out).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const dist = process.env.KOCKA_DIST || path.join(repo, 'wasm/dist');
+const shots = process.env.KOCKA_SHOTS || path.join(here, 'out');
+const chromiumPath = process.env.KOCKA_CHROMIUM || '/usr/bin/chromium';
+
+// The flags measured to work here (shared/PLATFORM.md): WebGL 2 through
+// ANGLE and SwiftShader, nothing that reaches the network.
+const chromiumFlags = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+
+let work;      // temporary folder: server binary, replay
+let server;    // the wasm/serve process
+let base;      // http://127.0.0.1:PORT/
+let browser;
+let kockaBin;  // the native kocka binary
+let native;    // natively recorded replays: { text, stateHash, lines, ... }
+let nativeShort;
+const problems = []; // console errors and page errors, from every page
+
+before(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'kocka-browsertest-'));
+  mkdirSync(shots, { recursive: true });
+  readFileSync(path.join(dist, 'kocka.wasm')); // fails early with a clear path if make wasm was not run
+
+  const go = process.env.GO || 'go';
+  const serveBin = path.join(work, 'serve');
+  execFileSync(go, ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
+  // The native kocka, to verify a game played in the page.
+  kockaBin = path.join(work, 'kocka');
+  execFileSync(go, ['build', '-o', kockaBin, '.'], { cwd: repo, stdio: 'inherit' });
+
+  // Games recorded natively, by the engine compiled for this machine: a
+  // whole sprint, and five seconds of a marathon to watch in the page.
+  const record = (name, ...args) => {
+    const file = path.join(work, name);
+    const summary = execFileSync(go, ['run', './wasm/browsertest/record', '-out', file, ...args], { cwd: repo, encoding: 'utf8' });
+    return { ...JSON.parse(summary.trim()), text: readFileSync(file, 'utf8') };
+  };
+  native = record('sprint.kreplay', '-goal', 'sprint', '-seed', '7');
+  nativeShort = record('short.kreplay', '-goal', 'marathon', '-seed', '9', '-ticks', '300');
+
+  server = spawn(serveBin, ['-dir', dist, '-port', '0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`wasm/serve exited with ${code}: ${out}`)));
+    setTimeout(() => reject(new Error('wasm/serve printed no address in 10 s')), 10000);
+  });
+
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// open starts a fresh page (its own localStorage) on the game at query q.
+// The window is the game's logical size by default: SwiftShader draws a
+// larger one too slowly on two busy cores to keep 60 ticks a second.
+async function open(q = '', { viewport = { width: 640, height: 360 }, phone = false, init, setUp, expectErrors = false } = {}) {
+  const context = await browser.newContext(phone
+    ? { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+    : { viewport });
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !expectErrors) problems.push(`${q || '/'}: console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`${q || '/'}: page error: ${err.message}`));
+  if (init) await page.addInitScript(init);
+  if (setUp) await setUp(page);
+  await page.goto(base + q);
+  return page;
+}
+
+// ready waits until the game has drawn its first frame and installed
+// window.kocka, or the page has shown an error.
+async function ready(page) {
+  await page.waitForFunction(() => (window.kocka && document.getElementById('loader').hidden) || window.kockaFailed,
+    null, { timeout: 30000 });
+  const failed = await page.evaluate(() => window.kockaFailed || '');
+  assert.equal(failed, '', `the page shows an error: ${failed}`);
+}
+
+const state = (page) => page.evaluate(() => window.kocka.state());
+
+// until polls the game state until cond holds, then returns that state.
+async function until(page, what, cond, timeout = 10000) {
+  const start = Date.now();
+  let st;
+  for (;;) {
+    st = await state(page);
+    if (cond(st)) return st;
+    if (Date.now() - start > timeout) {
+      assert.fail(`waited ${timeout} ms for ${what}; state: ${JSON.stringify({ ...st, board: undefined })}`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+// tap presses and releases a key at once. Ebitengine counts a key pressed
+// and released between two ticks as held for one tick, so this is exactly
+// one press for the game, never an auto-repeat, even when a slow frame makes
+// Ebitengine run several ticks in a row.
+async function tap(page, key) {
+  await page.keyboard.down(key);
+  await page.keyboard.up(key);
+  await page.waitForTimeout(50);
+}
+
+// pressUntil taps key until the state shows cond: a scene change fades
+// out and in, and a key pressed during the fade reaches no scene.
+async function pressUntil(page, key, what, cond, timeout = 10000) {
+  const start = Date.now();
+  for (;;) {
+    await tap(page, key);
+    for (let i = 0; i < 6; i++) {
+      const st = await state(page);
+      if (cond(st)) return st;
+      await page.waitForTimeout(50);
+    }
+    if (Date.now() - start > timeout) {
+      assert.fail(`pressed ${key} for ${timeout} ms waiting for ${what}; state: ${JSON.stringify({ ...(await state(page)), board: undefined })}`);
+    }
+  }
+}
+
+// pixels takes a screenshot, saves it, and measures it with the browser's
+// own PNG decoder: how many distinct colours, and the share of pixels that
+// differ from the most common one (the background).
+async function pixels(page, name, clip) {
+  const png = await page.screenshot({ path: path.join(shots, name), clip });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, img.width, img.height).data;
+    const counts = new Map();
+    for (let i = 0; i < d.length; i += 4) {
+      const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      counts.set(k, (counts.get(k) || 0) + 1);
+    }
+    const n = d.length / 4;
+    const top = Math.max(...counts.values());
+    return { colours: counts.size, notBackground: (n - top) / n, width: img.width, height: img.height };
+  }, png.toString('base64'));
+}
+
+test('the title scene is drawn', async (t) => {
+  const start = Date.now();
+  const page = await open('?touch=0');
+  await ready(page);
+  const loaded = Date.now() - start;
+  await until(page, 'the title', (s) => s.scene === 'title');
+  // For docs/benchmarks.md: page open to first frame, and the tick rate.
+  const t0 = (await state(page)).appTicks;
+  await page.waitForTimeout(1000);
+  t.diagnostic(`first frame ${loaded} ms after opening the page; ${(await state(page)).appTicks - t0} ticks in 1 s`);
+  await page.waitForTimeout(300); // the logo and the falling pieces
+  const px = await pixels(page, 'title.png');
+  assert.ok(px.colours >= 8, `title screenshot has ${px.colours} colours`);
+  assert.ok(px.notBackground > 0.02, `title screenshot is ${(100 * px.notBackground).toFixed(1)}% drawn`);
+  assert.ok(await page.isHidden('#touch'), 'no touch controls on a desktop');
+  const canvas = await page.locator('canvas').boundingBox();
+  assert.deepEqual(canvas, { x: 0, y: 0, width: 640, height: 360 }, 'the canvas fills the window');
+  await page.context().close();
+});
+
+test('the loader shows the download progress', async () => {
+  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // About two seconds for the gzipped wasm.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 3 << 20, uploadThroughput: 1 << 20 });
+  await page.goto(base + '?touch=0');
+  await page.waitForFunction(() => /Loading… [1-9]\d?% \(\d+\.\d MB of 1\d\.\d MB\)/.test(document.getElementById('loader-text').textContent),
+    null, { timeout: 10000, polling: 50 });
+  const width = await page.evaluate(() => parseFloat(getComputedStyle(document.getElementById('bar-fill')).width));
+  assert.ok(width > 0, 'the progress bar fills');
+  await pixels(page, 'loading.png');
+  await context.close();
+});
+
+test('keys start a marathon, move, turn, hold and drop; score and replay are saved and verify natively', async () => {
+  const page = await open('?touch=0');
+  await ready(page);
+  await until(page, 'the title', (s) => s.scene === 'title');
+  await pressUntil(page, 'Enter', 'the main menu', (s) => s.scene === 'menu');
+  // The first entry is Marathon.
+  await pressUntil(page, 'Enter', 'a marathon', (s) => s.scene === 'play');
+  let st = await until(page, 'a marathon piece', (s) => s.mode === 'marathon' && s.hasPiece);
+
+  const px = await pixels(page, 'marathon.png');
+  assert.ok(px.colours >= 8 && px.notBackground > 0.05, `marathon screenshot: ${JSON.stringify(px)}`);
+  assert.equal(st.board.length, 20, 'the state shows the 20 visible rows');
+
+  const x0 = st.x;
+  await tap(page, 'ArrowLeft');
+  st = await until(page, 'the piece to move left', (s) => s.x === x0 - 1);
+  await tap(page, 'ArrowRight');
+  st = await until(page, 'the piece to move right', (s) => s.x === x0);
+  await tap(page, 'ArrowRight');
+  st = await until(page, 'the piece to move right again', (s) => s.x === x0 + 1);
+
+  const piece = st.piece;
+  await tap(page, 'ArrowUp');
+  st = await until(page, 'a clockwise turn', (s) => s.rot === 'R');
+  await tap(page, 'KeyZ');
+  st = await until(page, 'a counter-clockwise turn', (s) => s.rot === '0');
+
+  await tap(page, 'KeyC');
+  st = await until(page, 'the hold', (s) => s.hold === piece);
+
+  const pieces = st.pieces;
+  await tap(page, 'Space');
+  st = await until(page, 'the hard drop to lock a piece', (s) => s.pieces === pieces + 1);
+  assert.ok(st.board.some((row) => /[^.]/.test(row)), 'the dropped piece is on the board');
+  await pixels(page, 'marathon-dropped.png');
+
+  // The other way round: the game played in the page verifies natively.
+  const text = await page.evaluate(() => window.kocka.replay());
+  assert.ok(text, 'the page hands out the replay of the game');
+  const file = path.join(work, 'browser.kreplay');
+  writeFileSync(file, text);
+  const out = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
+  assert.match(out, /verified/, out);
+
+  // Top out by hard drops; the results go to the high scores in localStorage.
+  for (let i = 0; i < 80 && !(st = await state(page)).over; i++) await tap(page, 'Space');
+  assert.ok(st.over, 'hard drops alone top out');
+  const final = await until(page, 'the results', (s) => s.scene === 'results');
+  await pixels(page, 'results.png');
+  const scores = JSON.parse(await page.evaluate(() => localStorage.getItem('kocka/scores.json')));
+  assert.equal(scores.modes.marathon[0].score, final.score, 'the high score is saved in localStorage');
+  assert.equal(scores.modes.marathon[0].pieces, final.pieces);
+  // The game keeps the finished game's replay there too; it verifies natively.
+  const saved = await page.evaluate(() => localStorage.getItem('kocka/replay-marathon.kreplay'));
+  assert.ok(saved, 'the replay of the finished game is saved in localStorage');
+  writeFileSync(file, saved);
+  const out2 = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
+  assert.match(out2, new RegExp(`hash ${final.stateHash}`), out2);
+  assert.match(out2, /verified/, out2);
+  await page.context().close();
+});
+
+test('a phone gets touch controls that press the bound keys; hiding the tab pauses', async () => {
+  const page = await open('?mode=marathon&seed=3', { phone: true });
+  await ready(page);
+  let st = await until(page, 'a marathon', (s) => s.scene === 'play' && s.hasPiece);
+  assert.ok(await page.isVisible('#touch'), 'touch controls shown on a touch screen');
+  const canvas = await page.locator('canvas').boundingBox();
+  const bar = await page.locator('#touch').boundingBox();
+  assert.ok(canvas.y + canvas.height <= bar.y + 1, `the canvas (${JSON.stringify(canvas)}) ends above the controls (${JSON.stringify(bar)})`);
+
+  const press = async (action) => {
+    const b = await page.locator(`#touch button[data-action="${action}"]`).boundingBox();
+    await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+    await page.waitForTimeout(50);
+  };
+  const x0 = st.x;
+  await press('left');
+  st = await until(page, 'the touch left button to move the piece', (s) => s.x === x0 - 1);
+  await press('cw');
+  st = await until(page, 'the touch turn button to turn the piece', (s) => s.rot === 'R');
+  // The buttons never take the keyboard focus from the game.
+  await tap(page, 'ArrowRight');
+  st = await until(page, 'a key press after touches', (s) => s.x === x0);
+  await pixels(page, 'phone.png');
+
+  // Playwright cannot hide a headless tab; the page hears the same event.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await until(page, 'the pause menu', (s) => s.scene === 'pause');
+  const ticks = (await state(page)).ticks;
+  await page.waitForTimeout(300);
+  assert.equal((await state(page)).ticks, ticks, 'the game does not tick while paused');
+  await page.context().close();
+});
+
+test('the bot mode from the URL clears lines within seconds', async () => {
+  const page = await open('?mode=bot&seed=7&touch=0');
+  await ready(page);
+  let st = await until(page, 'the bot playing', (s) => s.scene === 'play' && s.mode === 'bot');
+  st = await until(page, 'the bot to clear lines', (s) => s.lines >= 2, 15000);
+  const lines = st.lines;
+  st = await until(page, 'more lines', (s) => s.lines > lines, 10000);
+  const px = await pixels(page, 'bot.png');
+  assert.ok(px.colours >= 8, `bot screenshot has ${px.colours} colours`);
+  await page.context().close();
+});
+
+test('replays recorded natively end at the same state hash in the browser', async () => {
+  assert.ok(native.lines >= 40, `the native sprint cleared ${native.lines} lines`);
+  // The page fetches ?replay= itself and shows it; serve the native file there.
+  const page = await open('?touch=0&replay=short.kreplay', {
+    setUp: (p) => p.route('**/short.kreplay', (route) => route.fulfill({ body: nativeShort.text, contentType: 'application/json' })),
+  });
+  await ready(page);
+  const fromURL = await (await page.waitForFunction(() => window.kockaReplayResult, null, { timeout: 10000 })).jsonValue();
+  assert.equal(fromURL.stateHash, nativeShort.stateHash, `?replay= result ${JSON.stringify(fromURL)}`);
+  assert.equal(fromURL.ok, true);
+
+  // Played on screen, tick by tick through the replay scene, to the end.
+  let st = await until(page, 'the replay on screen', (s) => s.scene === 'play' && s.mode === 'replay');
+  st = await until(page, 'the end of the replay', (s) => s.replayDone, 20000);
+  assert.equal(st.stateHash, nativeShort.stateHash, 'the replay shown reaches the native hash');
+  assert.equal(st.ticks, nativeShort.ticks);
+  await pixels(page, 'replay.png');
+
+  // A whole native sprint, played through the engine in the page.
+  const sprint = await page.evaluate((text) => window.kocka.playReplay(text), native.text);
+  assert.equal(sprint.stateHash, native.stateHash, JSON.stringify(sprint));
+  assert.equal(sprint.ok, true);
+  assert.equal(sprint.lines, native.lines);
+  const broken = await page.evaluate((text) => window.kocka.playReplay(text.replace('"crc32"', '"crc"')), native.text);
+  assert.equal(broken.ok, false, 'a damaged replay is refused');
+  await page.context().close();
+});
+
+test('settings persist in localStorage; damaged ones are kept as .bak', async () => {
+  const page = await open('?touch=0');
+  await ready(page);
+  assert.equal((await page.evaluate(() => window.kocka.keys())).hold, 'KeyC');
+
+  await page.evaluate(() => localStorage.setItem('kocka/settings.json', JSON.stringify({ keys: { hold: ['V'] } })));
+  await page.reload();
+  await ready(page);
+  assert.equal((await page.evaluate(() => window.kocka.keys())).hold, 'KeyV', 'the saved binding is loaded');
+
+  await page.evaluate(() => localStorage.setItem('kocka/settings.json', '{"keys": {"hold": [')); // cut short
+  await page.reload();
+  await ready(page);
+  const st = await until(page, 'the damage notice', (s) => /damaged/.test(s.notice || ''));
+  assert.match(st.notice, /settings\.json/);
+  assert.equal((await page.evaluate(() => window.kocka.keys())).hold, 'KeyC', 'defaults are used');
+  assert.equal(await page.evaluate(() => localStorage.getItem('kocka/settings.json.bak')), '{"keys": {"hold": [',
+    'the damaged settings are kept aside');
+  await pixels(page, 'damaged-settings.png');
+  await page.context().close();
+});
+
+test('a browser without WebAssembly or WebGL 2 gets a clear message', async () => {
+  const cases = [
+    { name: 'WebAssembly', init: () => { delete globalThis.WebAssembly; }, want: /does not support WebAssembly/ },
+    {
+      name: 'WebGL',
+      init: () => {
+        const get = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+          return kind === 'webgl2' ? null : get.call(this, kind, ...rest);
+        };
+      },
+      want: /WebGL 2/,
+    },
+  ];
+  for (const c of cases) {
+    const page = await open('?touch=0', { init: c.init });
+    await page.waitForSelector('#error:not([hidden])', { timeout: 10000 });
+    assert.match(await page.textContent('#error-text'), c.want, c.name);
+    await page.context().close();
+  }
+});
+
+test('a link with a bad mode says so, with the game\'s own message', async () => {
+  const page = await open('?mode=nonsense', { expectErrors: true });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 30000 });
+  assert.match(await page.textContent('#error-text'), /this link's settings/);
+  assert.match(await page.textContent('#error-log'), /unknown --mode "nonsense"/);
+  await page.context().close();
+});
+
+test('no console errors on any page', () => {
+  assert.deepEqual(problems, []);
+});
