@@ -11,6 +11,7 @@ import (
 // Effect lengths in ticks.
 const (
 	lockFlashTicks  = 10
+	trailTicks      = 9
 	clearTicks      = 22
 	calloutTicks    = 110
 	spawnFlashTicks = 6
@@ -43,10 +44,14 @@ type effects struct {
 	spawnTicks int
 	bumpTicks  int
 	liftBuf    []float32
+
+	trail      engine.Placed // where the last hard drop landed
+	trailRows  int           // how far it fell
+	trailTicks int
 }
 
 func (fx *effects) step() {
-	for _, t := range []*int{&fx.lockTicks, &fx.clearTicks, &fx.spawnTicks, &fx.bumpTicks} {
+	for _, t := range []*int{&fx.lockTicks, &fx.clearTicks, &fx.spawnTicks, &fx.bumpTicks, &fx.trailTicks} {
 		if *t > 0 {
 			*t--
 		}
@@ -162,6 +167,9 @@ func (s *playScene) react(a *App, e engine.Event) {
 	case engine.EvHardDrop:
 		a.Play(sprites.SoundHardDrop)
 		fx.bumpTicks = bumpTicks
+		if e.Rows > 0 {
+			fx.trail, fx.trailRows, fx.trailTicks = e.Piece, e.Rows, trailTicks
+		}
 	case engine.EvLock:
 		fx.lockCells, fx.lockPiece, fx.lockTicks = e.Piece.Cells(), e.Piece.Piece, lockFlashTicks
 		c := e.Clear
@@ -291,6 +299,32 @@ func (s *playScene) Draw(r *Renderer) {
 func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 	vh := s.game.VisibleHeight()
 	fx := &s.fx
+	if fx.trailTicks > 0 {
+		// A streak above each column of the dropped piece, fading out.
+		a := float32(fx.trailTicks) / trailTicks
+		col := sprites.PieceColors[fx.trail.Piece]
+		var top [engine.MaxWidth]int8 // highest cell per column, -1 = none
+		for i := range top {
+			top[i] = -1
+		}
+		for _, c := range fx.trail.Cells() {
+			if c.X >= 0 && int(c.X) < len(top) {
+				top[c.X] = max(top[c.X], c.Y)
+			}
+		}
+		for x, y := range top {
+			if y < 0 || int(y) >= vh {
+				continue
+			}
+			_, py := cellXY(look.x, look.y, vh, int(x), int(y))
+			h := float32(min(fx.trailRows, vh-1-int(y)) * cellSize)
+			px := float32(look.x + int(x)*cellSize)
+			for i := float32(0); i < 4; i++ { // brighter near the piece
+				seg := h / 4
+				r.Rect(px+2, py-seg*(i+1), cellSize-4, seg, Alpha(col, a*0.22*(1-i/4)))
+			}
+		}
+	}
 	if fx.lockTicks > 0 {
 		a := float32(fx.lockTicks) / lockFlashTicks
 		for _, c := range fx.lockCells {

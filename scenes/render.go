@@ -40,7 +40,11 @@ type Renderer struct {
 
 // NewRenderer uploads the atlas.
 func NewRenderer(a *sprites.Atlas) *Renderer {
-	return &Renderer{Atlas: a, atlas: ebiten.NewImageFromImage(a.Image), scale: 1}
+	r := &Renderer{Atlas: a, atlas: ebiten.NewImageFromImage(a.Image), scale: 1}
+	// quadUV writes premultiplied colour scales; Ebitengine's default
+	// reads them as straight alpha, which turns a translucent white grey.
+	r.opts.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	return r
 }
 
 // newDryRenderer builds frames without a GPU image, for tests.
