@@ -124,7 +124,7 @@ func (m *menu) draw(r *Renderer, a *App) {
 		case !m.enabled(a, i):
 			c = sprites.Shade(sprites.Dim, 160)
 		case i == m.sel:
-			r.Rect(float32(m.x), y, float32(m.w), float32(m.rowH-2), Alpha(sprites.Accent, 0.16+pulse*0.2))
+			r.Rect(float32(m.x), y, float32(m.w), float32(m.rowH-2), Alpha(sprites.Accent, 0.10+pulse*0.16))
 			r.Rect(float32(m.x), y, 3, float32(m.rowH-2), sprites.Accent)
 			c = sprites.Accent
 		}
