@@ -314,7 +314,7 @@ func (d *driver) key(keys ...string) {
 	}
 }
 
-// tap holds a key for 80 ms, long enough for a tick to see it even on a
+// tap holds a key for 100 ms, long enough for a tick to see it even on a
 // loaded machine drawing few frames (xdotool's own key taps can fall
 // between two ticks), then waits 60 ms so the next tap is a new press.
 func (d *driver) tap(k string) error {
@@ -322,7 +322,7 @@ func (d *driver) tap(k string) error {
 		if out, err := exec.Command("xdotool", step, "--window", d.win, k).CombinedOutput(); err != nil {
 			return fmt.Errorf("xdotool %s %s: %v\n%s", step, k, err, out)
 		}
-		time.Sleep(70 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
 	}
 	return nil
 }
