@@ -316,7 +316,7 @@ func (d *driver) key(keys ...string) {
 
 // tap holds a key for 100 ms, long enough for a tick to see it even on a
 // loaded machine drawing few frames (xdotool's own key taps can fall
-// between two ticks), then waits 60 ms so the next tap is a new press.
+// between two ticks), then waits as long so the next tap is a new press.
 func (d *driver) tap(k string) error {
 	for _, step := range []string{"keydown", "keyup"} {
 		if out, err := exec.Command("xdotool", step, "--window", d.win, k).CombinedOutput(); err != nil {
