@@ -76,6 +76,7 @@ type App struct {
 	shot     bool // screenshot taken
 	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
 	focused  bool // the window had the focus last tick
+	showFPS  bool // F3: frames and ticks per second in a corner
 	quit     bool
 	state    *stateWriter
 	seedNext uint64
@@ -237,6 +238,9 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF12) {
 		a.shotKey = true
 	}
+	if slices.Contains(f.Keys, ebiten.KeyF3) {
+		a.showFPS = !a.showFPS
+	}
 	// A screenshot run skips ahead: up to 60 ticks per frame until the
 	// tick of the picture. Everything on screen is a function of ticks, so
 	// the picture is the one the frame-by-frame run would take.
@@ -315,6 +319,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
 	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
 	a.drawScenes(r)
+	if a.showFPS {
+		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), len(r.is)/6)
+		r.Rect(ScreenW-float32(sprites.TextWidth(msg))-8, ScreenH-18, float32(sprites.TextWidth(msg))+8, 18, Alpha(sprites.Well, 0.8))
+		r.TextRight(msg, ScreenW-4, ScreenH-17, 1, sprites.Good)
+	}
 	r.Flush()
 	if a.shotKey {
 		a.shotKey = false
