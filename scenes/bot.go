@@ -230,3 +230,5 @@ func (s *botSetup) Draw(r *Renderer) {
 		}
 	}
 }
+
+func (s *botSetup) menuOf() *menu { return &s.menu }

@@ -49,3 +49,5 @@ func (s *pauseScene) Draw(r *Renderer) {
 	r.TextCenter("PAUSED", ScreenW/2, 112, 2, sprites.Accent)
 	s.menu.draw(r, r.App)
 }
+
+func (s *pauseScene) menuOf() *menu { return &s.menu }

@@ -160,3 +160,5 @@ func (s *replaysScene) Draw(r *Renderer) {
 	}
 	s.menu.draw(r, r.App)
 }
+
+func (s *replaysScene) menuOf() *menu { return &s.menu }
