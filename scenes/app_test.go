@@ -311,3 +311,36 @@ func TestScoresSceneCyclesModes(t *testing.T) {
 		t.Fatalf("no games played, yet %d replay rows", len(r.menu.items)-1)
 	}
 }
+
+func TestUltraEndsOnTimeAndIsScored(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "ultra")
+	play := a.Stack.Top().(*playScene)
+	// Every 600 ticks slide a piece to a wall (alternating) and drop it,
+	// for points without topping out, and let the clock run out.
+	for i := 0; !play.game.Over(); i++ {
+		if i > engine.UltraTicks+10 {
+			t.Fatal("ultra did not end on time")
+		}
+		side := ActLeft
+		if i/600%2 == 1 {
+			side = ActRight
+		}
+		switch k := i % 600; {
+		case k < 30:
+			step(t, a, Frame{Held: 1 << side}, 1)
+		case k == 30:
+			step(t, a, action(ActHardDrop), 1)
+		default:
+			step(t, a, Frame{}, 1)
+		}
+	}
+	if play.game.End() != engine.TimeUp || play.game.Ticks() != engine.UltraTicks {
+		t.Fatalf("ended %v at tick %d", play.game.End(), play.game.Ticks())
+	}
+	step(t, a, Frame{}, endDelayTicks)
+	settle(t, a)
+	best, ok := a.Scores.Best("ultra")
+	if topName(a) != "results" || !ok || best.Score != play.game.Score() || best.Score == 0 {
+		t.Fatalf("results %q, best %+v (game score %d)", topName(a), best, play.game.Score())
+	}
+}
