@@ -49,8 +49,8 @@ type Generator struct {
 	fit    grid                    // the piece fits
 	ground grid                    // the piece fits and cannot move down
 	vis    grid                    // reached, by any move
-	front  grid                    // first reached at the current depth
-	next   [numArrivals]grid       // reached by the current step, by arrival kind
+	front  grid                    // search: first reached at the current depth; flood: not turned yet
+	next   [numArrivals]grid       // search: reached by the current step; flood: turn arrivals (T)
 	done   [3]grid                 // emitted, by spin (T) or in sameCells' orientation (others)
 	layers []grid                  // layers[d] = positions first reached at depth d
 	rules  *rules
@@ -60,8 +60,8 @@ type Generator struct {
 	later  []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
 	shifted [4][engine.MaxWidth + 6]uint64
-	// pred[(r*maxCols+xi)*64+i]: the move to a position and the position it came from,
-	// found by path, valid while its top half equals stamp (one search).
+	// pred[(r*maxCols+xi)*64+i]: the move to a position and the position
+	// it came from, found by path, valid while its top half equals stamp.
 	pred     [4 * maxCols * 64]uint64
 	stamp    uint32
 	counting bool // the flood counts the placements instead of emitting them
