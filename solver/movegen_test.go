@@ -330,6 +330,20 @@ func replayPrefix(t *testing.T, b *engine.Board, p engine.Piece, path []Move) en
 	return m
 }
 
+// slotBoards are the spin and tuck slots of the tests above (10 wide).
+var slotBoards = [][]string{
+	{"...#......", "###...####", "####.#####"},                             // T-spin double
+	{"....#.....", "..........", "####.#####", "####..####", "####.#####"}, // T-spin triple, fifth kick
+	{"..#.......", ".........."},                                           // T-spin mini
+	{"......#..#", ".......##.", ".#...#.#.#", "....#...#.", ".##.#..###", "..###.##.."},
+	{"#..####.#.", "#####...##"},                                           // L
+	{"###.#.#.##", "###...####", "#####.####"},                             // J
+	{"####.##.#.", "#....#####"},                                           // I
+	{"..#######.", "#..#######", "..########"},                             // S
+	{"#######..#", "#######..#", "########.."},                             // Z
+	{"##.....###", "#.......##", "##..#..###", "###...####", "####.#####"}, // a cave
+}
+
 // randomBoard makes a board of one of several kinds, chosen by kind.
 func randomBoard(rng *rand.Rand, kind int) (*engine.Board, Options) {
 	w := 4 + rng.IntN(13)
@@ -393,6 +407,28 @@ func randomBoard(rng *rand.Rand, kind int) (*engine.Board, Options) {
 				}
 			}
 		}
+	case 5: // a slot built on purpose, raised on random garbage rows
+		slot := slotBoards[rng.IntN(len(slotBoards))]
+		w = 10
+		b = engine.NewBoard(w, 40)
+		opt.SpawnRow, spawn, full = 0, 20, 0x3ff
+		rows = make([]uint16, 40)
+		under := rng.IntN(6)
+		for y := range under {
+			rows[y] = full &^ (1 << uint(rng.IntN(w)))
+		}
+		for i, line := range slot {
+			y := under + len(slot) - 1 - i
+			for x, c := range line {
+				if c != '.' {
+					rows[y] |= 1 << uint(x)
+				}
+			}
+		}
+		// A little noise on the slot's rows keeps it from always working.
+		if rng.IntN(2) == 0 {
+			rows[under+rng.IntN(len(slot))] ^= 1 << uint(rng.IntN(w))
+		}
 	case 4: // a blocked or nearly blocked spawn
 		for y := max(0, spawn-2); y < min(h, spawn+3); y++ {
 			for x := range w {
@@ -428,7 +464,7 @@ func TestSearchEqualsOracle(t *testing.T) {
 	var dst []Placement
 	total := map[engine.Spin]int{}
 	for k := range n {
-		b, opt := randomBoard(rng, k%5)
+		b, opt := randomBoard(rng, k%6)
 		for _, p := range engine.Pieces {
 			what := fmt.Sprintf("case %d, %v %dx%d spawn %d %v %v", k, p, b.Width, b.Height, opt.SpawnRow, opt.Mode, kickTable(opt).Name)
 			dst = g.Generate(dst[:0], b, p, opt)
