@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -27,6 +29,11 @@ type Options struct {
 	Frames     int
 	ShotDir    string // F12 saves screenshots here ("" = F12 does nothing)
 	StateFile  string // write the game state here as JSON for tests
+
+	// Replay, when set, is played back instead of starting Mode;
+	// ReplayFactory rebuilds randomizers that are not built in.
+	Replay        *engine.Replay
+	ReplayFactory engine.RandomizerFactory
 
 	Store Store   // where settings and scores live
 	Sound Sounder // nil = silent
@@ -109,6 +116,9 @@ func NewApp(o Options) (*App, error) {
 }
 
 func (a *App) firstScene() (Scene, error) {
+	if a.opts.Replay != nil {
+		return newReplayScene(a, replayMode(a.opts.Replay), a.opts.Replay)
+	}
 	if a.opts.Mode == "" || a.opts.Mode == "title" {
 		return newTitle(), nil
 	}
@@ -219,18 +229,36 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF12) {
 		a.shotKey = true
 	}
-	return a.Step(f)
+	// A screenshot run skips ahead: up to 60 ticks per frame until the
+	// tick of the picture. Everything on screen is a function of ticks, so
+	// the picture is the one the frame-by-frame run would take.
+	n := 1
+	if a.opts.Screenshot != "" {
+		n = min(60, max(1, a.opts.Frames-a.Ticks))
+	}
+	for i := 0; i < n; i++ {
+		if err := a.Step(f); err != nil {
+			return err
+		}
+		f.Pressed, f.Menu, f.Keys, f.Click = 0, 0, nil, false // presses count once
+	}
+	return nil
 }
 
 // applyWindow puts the window scale and fullscreen settings into effect
-// when they change.
+// when they change. The first call (the first tick, once the window exists)
+// only notes how the window was opened, by flags or by these settings.
 func (a *App) applyWindow() {
 	s := a.Settings
-	if s.Scale != a.window.scale && a.window.scale != 0 {
+	if a.window.scale == 0 {
+		a.window.scale, a.window.fullscreen = s.Scale, ebiten.IsFullscreen()
+		return
+	}
+	if s.Scale != a.window.scale {
 		ebiten.SetWindowSize(ScreenW*s.Scale, ScreenH*s.Scale)
 	}
-	if s.Fullscreen != a.window.fullscreen || a.window.scale == 0 {
-		ebiten.SetFullscreen(s.Fullscreen || ebiten.IsFullscreen() && a.window.scale == 0)
+	if s.Fullscreen != a.window.fullscreen {
+		ebiten.SetFullscreen(s.Fullscreen)
 	}
 	a.window.scale, a.window.fullscreen = s.Scale, s.Fullscreen
 }
@@ -250,8 +278,10 @@ func (a *App) Layout(w, h int) (int, int) {
 	return int(float64(w) * s), int(float64(h) * s)
 }
 
-// letterbox is the colour outside the logical screen.
-var letterbox = sprites.Shade(sprites.Background, 180)
+// letterbox is the colour of the window, inside and around the logical
+// screen: one clear paints the background (a software renderer such as
+// llvmpipe pays for every full-screen quad).
+var letterbox = sprites.Background
 
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
@@ -279,8 +309,16 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 }
 
+// DrawLogical draws the current frame with r at scale 1 (tests,
+// benchmarks).
+func (a *App) drawLogical(r *Renderer, dst *ebiten.Image) {
+	r.Begin(dst, 1, 0, 0)
+	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
+	a.drawScenes(r)
+	r.Flush()
+}
+
 func (a *App) drawScenes(r *Renderer) {
-	r.Rect(0, 0, ScreenW, ScreenH, sprites.Background)
 	for _, sc := range a.Stack.Visible() {
 		sc.Draw(r)
 	}
@@ -335,7 +373,7 @@ func (a *App) keyShot(screen *ebiten.Image) {
 		if err == nil {
 			var buf bytes.Buffer
 			if err = png.Encode(&buf, img); err == nil {
-				err = writeAtomic(name, buf.Bytes())
+				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
 			}
 		}
 		if err != nil && a.opts.Log != nil {

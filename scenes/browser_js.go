@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
 )
 
 // Browser is the App as the web page runs it: it installs window.kocka for
@@ -23,7 +25,8 @@ import (
 //     which the touch controls press;
 //   - pause(): pause the game at the next tick, if one is being played;
 //   - playReplay(text): play a replay file's content through the engine
-//     and return its final state hash and whether it matches the recording;
+//     and return its final state hash and whether it matches the recording,
+//     then show it on screen as the Replays menu does;
 //   - replay(): a Promise of the replay file of the game on screen (null if
 //     none), taken between two ticks.
 type Browser struct {
@@ -36,7 +39,8 @@ type Browser struct {
 	keys  map[string]any
 	bound KeyBindings // the bindings keys was made from
 
-	replayWanted []js.Value // resolve functions of replay() promises
+	replayWanted []js.Value     // resolve functions of replay() promises
+	showReplay   *engine.Replay // to be shown from the next tick
 
 	ready bool // kocka-ready was sent
 	funcs []js.Func
@@ -66,7 +70,14 @@ func NewBrowser(a *App) *Browser {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return js.ValueOf(map[string]any{"ok": false, "error": "playReplay wants the replay file's text"})
 		}
-		return js.ValueOf(PlayReplayText(args[0].String()))
+		text := args[0].String()
+		res := PlayReplayText(text, b.opts.ReplayFactory)
+		if rep, err := engine.DecodeReplay(strings.NewReader(text)); err == nil {
+			b.mu.Lock()
+			b.showReplay = rep
+			b.mu.Unlock()
+		}
+		return js.ValueOf(res)
 	})
 	b.export(k, "replay", func([]js.Value) any {
 		executor := js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -94,9 +105,17 @@ func (b *Browser) Update() error {
 		b.pauseGame()
 	}
 	b.mu.Lock()
-	wanted := b.replayWanted
-	b.replayWanted = nil
+	wanted, show := b.replayWanted, b.showReplay
+	b.replayWanted, b.showReplay = nil, nil
 	b.mu.Unlock()
+	if show != nil {
+		// As the Replays menu does: the replay replaces whatever is on screen.
+		if sc, err := newReplayScene(b.App, replayMode(show), show); err == nil {
+			b.Stack.Reset(sc)
+		} else {
+			b.Notify(err.Error())
+		}
+	}
 	if len(wanted) > 0 {
 		text := b.replayText()
 		for _, resolve := range wanted {
@@ -139,8 +158,11 @@ func (b *Browser) replayText() any {
 		default:
 			continue
 		}
+		if p.rec == nil {
+			return js.Null()
+		}
 		var buf bytes.Buffer
-		if err := ReplayOf(p.game, p.inputs).Encode(&buf); err != nil {
+		if err := p.rec.Replay().Encode(&buf); err != nil {
 			return js.Null()
 		}
 		return buf.String()

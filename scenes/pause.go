@@ -14,6 +14,7 @@ func newPause(p *playScene) *pauseScene {
 	s.menu = menu{x: ScreenW/2 - 90, y: 150, w: 180, rowH: 20, items: []menuItem{
 		{label: "Resume", activate: func(a *App) { a.Stack.Pop() }},
 		{label: "Restart", activate: func(a *App) {
+			p.saveReplay(a)
 			if sc, err := p.restart(a); err == nil {
 				a.Stack.Reset(sc)
 			} else {
@@ -21,7 +22,7 @@ func newPause(p *playScene) *pauseScene {
 			}
 		}},
 		{label: "Settings", activate: func(a *App) { a.Stack.Push(newSettingsScene(true)) }},
-		{label: "Quit to menu", activate: func(a *App) { a.Stack.Reset(newMainMenu()) }},
+		{label: "Quit to menu", activate: func(a *App) { p.saveReplay(a); a.Stack.Reset(newMainMenu()) }},
 	}}
 	return s
 }

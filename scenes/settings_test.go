@@ -268,8 +268,16 @@ func TestFileStore(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Fatalf("temporary files left behind: %v", entries)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	// The previous version is kept as .bak; nothing else is left behind.
+	if strings.Join(names, " ") != "settings.json settings.json.bak" {
+		t.Fatalf("files after two saves: %v", names)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "settings.json.bak")); string(b) != "first" {
+		t.Fatalf("backup holds %q, want the previous version", b)
 	}
 	for _, bad := range []string{"", "../x", "a/b", ".hidden"} {
 		if err := s.Save(bad, nil); err == nil {

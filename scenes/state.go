@@ -45,6 +45,11 @@ type State struct {
 	End       string `json:"end,omitempty"`
 	StateHash string `json:"stateHash,omitempty"`
 
+	// ReplayHash is the final hash a replay being played back recorded;
+	// ReplayDone says every recorded input has been played.
+	ReplayHash string `json:"replayHash,omitempty"`
+	ReplayDone bool   `json:"replayDone,omitempty"`
+
 	// Board is the visible field, top row first, '.' for empty cells.
 	Board []string `json:"board,omitempty"`
 	// Layout places the field on the window, in window pixels.
@@ -104,6 +109,11 @@ func (a *App) State() State {
 		st.End = g.End().String()
 	}
 	st.StateHash = fmt.Sprintf("%016x", g.StateHash())
+	if p, ok := view.(interface{ replayDriver() *replayDriver }); ok {
+		if d := p.replayDriver(); d != nil {
+			st.ReplayHash, st.ReplayDone = fmt.Sprintf("%016x", d.rep.Hash), d.Finished()
+		}
+	}
 	b := g.Board()
 	for y := g.VisibleHeight() - 1; y >= 0; y-- {
 		row := make([]byte, b.Width)

@@ -46,7 +46,7 @@
     return '';
   }
 
-  const mib = (n) => (n / 1048576).toFixed(1) + ' MB';
+  const mb = (n) => (n / 1e6).toFixed(1) + ' MB';
 
   function progress(loaded, total) {
     const fill = $('bar-fill');
@@ -54,10 +54,10 @@
       fill.classList.remove('indeterminate');
       const pct = Math.min(100, Math.floor((loaded / total) * 100));
       fill.style.width = pct + '%';
-      $('loader-text').textContent = `Loading… ${pct}% (${mib(loaded)} of ${mib(total)})`;
+      $('loader-text').textContent = `Loading… ${pct}% (${mb(loaded)} of ${mb(total)})`;
     } else {
       fill.classList.add('indeterminate');
-      $('loader-text').textContent = `Loading… ${mib(loaded)}`;
+      $('loader-text').textContent = `Loading… ${mb(loaded)}`;
     }
   }
 
@@ -146,14 +146,20 @@
     const canvas = document.querySelector('canvas');
     if (!canvas) return;
     const key = keyNames[code] || (code.startsWith('Key') ? code.slice(3).toLowerCase() : code);
-    canvas.dispatchEvent(new KeyboardEvent(type, { code, key, bubbles: true, cancelable: true }));
+    // Not bubbling: Ebitengine listens on the canvas itself, and the audio
+    // driver's one-time unlock listens on the document for keyup and
+    // touchend, and fails ("call to released function") if one touch
+    // reaches it twice.
+    canvas.dispatchEvent(new KeyboardEvent(type, { code, key, bubbles: false, cancelable: true }));
   }
 
   function wantTouch() {
     const t = params.get('touch');
     if (t === '1') return true;
     if (t === '0') return false;
-    return window.matchMedia('(pointer: coarse)').matches || navigator.maxTouchPoints > 0;
+    // A touch screen as the main pointer (phones, tablets); a laptop with a
+    // touch screen besides its touchpad keeps the whole window for the game.
+    return window.matchMedia('(pointer: coarse)').matches;
   }
 
   function setUpTouch() {
@@ -179,6 +185,9 @@
         code = null;
         btn.classList.remove('down');
       };
+      // The canvas must keep the keyboard focus, or keys stop reaching the game.
+      btn.tabIndex = -1;
+      btn.addEventListener('mousedown', (e) => e.preventDefault());
       btn.addEventListener('pointerdown', press);
       btn.addEventListener('pointerup', release);
       btn.addEventListener('pointercancel', release);

@@ -135,12 +135,32 @@ func (b *Beam) Step() bool {
 	if len(next) > b.Width {
 		next = next[:b.Width]
 	}
+	b.beam = next
+	b.Depth++
 	for _, c := range next {
 		b.keep(c)
 	}
-	b.beam = next
-	b.Depth++
+	if b.Depth%32 == 0 {
+		b.prune()
+	}
 	return len(next) > 0
+}
+
+// prune forgets the kept nodes that are no longer an ancestor of a well in
+// the beam (only ancestors matter for the loop rule), so that dead lines
+// of play can be collected; the best line so far is kept too.
+func (b *Beam) prune() {
+	live := map[*Node]bool{}
+	for _, n := range append([]*Node{b.best}, b.beam...) {
+		for a := n; a != nil && !live[a]; a = a.Parent {
+			live[a] = true
+		}
+	}
+	nodes := make(map[Well][]*Node, len(live))
+	for n := range live {
+		nodes[n.Well] = append(nodes[n.Well], n)
+	}
+	b.nodes = nodes
 }
 
 // Best is the line of play with the most lines found so far.
