@@ -640,22 +640,12 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 			return dst
 		}
 		done[engine.SpinNone][r][xi] |= none
-		if g.counting {
-			g.count += bits.OnesCount64(none)
-			return dst
-		}
 		for ; none != 0; none &= none - 1 {
 			dst = g.emit(dst, r, xi, bits.TrailingZeros64(none), engine.SpinNone, d)
 		}
 		return dst
 	}
-	var mini, full uint64
-	{
-		c3, front2 := g.corners(r, xi)
-		full = (turned & c3 & front2) | (turned5 & c3)
-		mini = turned & c3 &^ front2
-		none |= (turned | turned5) &^ c3
-	}
+	none, mini, full := g.spins(r, xi, none, turned, turned5)
 	dn, dm, df := &done[engine.SpinNone][r][xi], &done[engine.SpinMini][r][xi], &done[engine.SpinFull][r][xi]
 	none &^= *dn
 	mini &^= *dm
@@ -663,10 +653,26 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 	*dn |= none
 	*dm |= mini
 	*df |= full
-	if g.counting {
-		g.count += bits.OnesCount64(none) + bits.OnesCount64(mini) + bits.OnesCount64(full)
-		return dst
+	return g.emitSpins(dst, r, xi, none, mini, full, d)
+}
+
+// spins sorts a T's grounded arrivals in column (r, xi) by the spin their
+// lock scores: by a shift or drop none; by a turn what the three-corner
+// rule gives, the fifth kick making a mini full.
+func (g *Generator) spins(r engine.Rotation, xi int, shifted, turned, turned5 uint64) (none, mini, full uint64) {
+	none = shifted
+	if turned|turned5 != 0 {
+		c3, front2 := g.corners(r, xi)
+		full = (turned & c3 & front2) | (turned5 & c3)
+		mini = turned & c3 &^ front2
+		none |= (turned | turned5) &^ c3
 	}
+	return none, mini, full
+}
+
+// emitSpins emits the positions of column (r, xi) with the spins of the
+// words they are in, reached at depth d.
+func (g *Generator) emitSpins(dst []Placement, r engine.Rotation, xi int, none, mini, full uint64, d int) []Placement {
 	for all := none | mini | full; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros64(all)
 		if none>>uint(i)&1 != 0 {
