@@ -60,8 +60,8 @@ type Generator struct {
 	later  []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
 	shifted [4][engine.MaxWidth + 6]uint64
-	// pred[(r*maxCols+xi)*64+i]: the move to a position and the position
-	// it came from, found by path, valid while its top half equals stamp.
+	// pred[(r*maxCols+xi)*64+i]: the placement whose path went through a
+	// position, valid while its top half equals stamp (one search).
 	pred     [4 * maxCols * 64]uint64
 	stamp    uint32
 	counting bool // the flood counts the placements instead of emitting them
@@ -108,7 +108,8 @@ const maxKicks = 8
 //
 // The spare capacity of dst is reused, the Path arrays of the placements
 // found there included, so a caller that passes the previous result's
-// dst[:0] allocates nothing; copy paths that must outlive that.
+// dst[:0] allocates nothing; copy paths that must outlive that (and do not
+// pass placements whose paths share an array).
 //
 // A blocked spawn has no placements.
 func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, opt Options) []Placement {
@@ -726,7 +727,7 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 		if n := len(dst); n < cap(dst) {
 			path = dst[:n+1][n].Path[:0]
 		}
-		path = g.path(path, r, xi, i, spin, d)
+		path = g.path(path, dst, r, xi, i, spin, d)
 	}
 	return append(dst, Placement{
 		Placed: engine.Placed{Piece: g.p, Rot: r, X: xi - 2, Y: yTop - i},
@@ -737,7 +738,9 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 
 // path appends to dst a shortest path to the position (r, xi, i) at depth
 // d that arrives with the given spin, by walking back through the layers.
-func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
+// The path will be that of placement len(pls); the earlier ones' paths
+// are read for the beginnings they share.
+func (g *Generator) path(dst []Move, pls []Placement, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
 	// Which last moves give the spin: a shift or drop gives none; a turn
 	// gives what the corners and its kick index make of it.
 	shiftOK, turnOK, turn5OK := true, true, true
@@ -760,20 +763,20 @@ func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.S
 	base := len(dst)
 	dst = slices.Grow(dst, d)[:base+d]
 	for first := true; d > 0; d-- {
-		// Paths share their beginnings: past the last move, each position's
-		// way back is kept for the placements that follow.
+		// Paths share their beginnings: past the last move, each position
+		// on a path is marked with its placement, and a later path through
+		// it copies the beginning of that one.
 		e := &g.pred[(int(r)&3*maxCols+xi%maxCols)*64+i&63]
 		if !first && uint32(*e>>32) == g.stamp {
-			dst[base+d-1] = Move(*e)
-			r, xi, i = engine.Rotation(*e>>8&3), int(*e>>10&31), int(*e>>16&63)
-			continue
+			copy(dst[base:base+d], pls[uint32(*e)].Path[:d])
+			break
+		}
+		if !first {
+			*e = uint64(g.stamp)<<32 | uint64(len(pls))
 		}
 		var mv Move
 		mv, r, xi, i = g.back(d, r, xi, i, shiftOK, turnOK, turn5OK)
 		dst[base+d-1] = mv
-		if !first {
-			*e = uint64(g.stamp)<<32 | uint64(mv) | uint64(r)<<8 | uint64(xi)<<10 | uint64(i)<<16
-		}
 		first = false
 		shiftOK, turnOK, turn5OK = true, true, true
 	}
