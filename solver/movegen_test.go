@@ -148,21 +148,24 @@ func TestEmptyBoardCounts(t *testing.T) {
 	// S, Z 8+9 and I 7+10 (their other two orientations repeat the cells);
 	// O 9.
 	want := map[engine.Piece]int{engine.T: 34, engine.J: 34, engine.L: 34, engine.S: 17, engine.Z: 17, engine.I: 17, engine.O: 9}
-	b := engine.NewBoard(10, 40)
-	for _, mode := range []Mode{ModeFull, ModeDrop, Mode20G} {
-		for _, kicks := range []*engine.KickTable{engine.SRS, engine.SRSPlus} {
-			for _, p := range engine.Pieces {
-				opt := Options{Mode: mode, Kicks: kicks}
-				got := Generate(b, p, opt)
-				if len(got) != want[p] {
-					t.Errorf("%v %v %v: %d placements, want %d: %s", mode, kicks.Name, p, len(got), want[p], dump(got))
-				}
-				for _, pl := range got {
-					if pl.Spin != engine.SpinNone || pl.Bottom() != 0 {
-						t.Errorf("%v %v: %+v spin %v on an empty board", mode, p, pl.Placed, pl.Spin)
+	// 10x40 is the guideline board (20 rows visible); a 10x20 board has no
+	// hidden rows, and the piece spawns just above it.
+	for _, b := range []*engine.Board{engine.NewBoard(10, 40), engine.NewBoard(10, 20)} {
+		for _, mode := range []Mode{ModeFull, ModeDrop, Mode20G} {
+			for _, kicks := range []*engine.KickTable{engine.SRS, engine.SRSPlus} {
+				for _, p := range engine.Pieces {
+					opt := Options{Mode: mode, Kicks: kicks}
+					got := Generate(b, p, opt)
+					if len(got) != want[p] {
+						t.Errorf("%dx%d %v %v %v: %d placements, want %d: %s", b.Width, b.Height, mode, kicks.Name, p, len(got), want[p], dump(got))
 					}
+					for _, pl := range got {
+						if pl.Spin != engine.SpinNone || pl.Bottom() != 0 {
+							t.Errorf("%v %v: %+v spin %v on an empty board", mode, p, pl.Placed, pl.Spin)
+						}
+					}
+					checkPaths(t, b, p, opt, got)
 				}
-				checkPaths(t, b, p, opt, got)
 			}
 		}
 	}
