@@ -26,7 +26,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 20, "games per personality")
 	seed := fs.Uint64("seed", 1, "game i uses seed+i, the same for every personality")
 	width := fs.Int("width", 10, "well width")
-	height := fs.Int("height", 12, "visible well height (the literature's 20 makes classic games last for hours)")
+	height := fs.Int("height", 20, "visible well height (at 20 classic games last hours: use 10 or 12 for quick runs)")
 	maxPieces := fs.Int("max-pieces", 0, "end a game after this many pieces (0: classic plays to top-out; guideline defaults to 500)")
 	level := fs.Int("level", 10, "guideline: the level whose gravity is used throughout")
 	depth := fs.Int("depth", 2, "guideline: placements looked ahead (the classic model sees one piece)")

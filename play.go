@@ -27,6 +27,7 @@ type playFlags struct {
 	noSound    bool
 	fast       bool
 	replay     string
+	sized      bool // --width or --height was given
 }
 
 // parsePlayFlags reads the window's flags; errors are for people (exit 2).
@@ -41,8 +42,8 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	fs.StringVar(&pf.opts.Mode, "mode", "title", "start in this mode: "+strings.Join(modes, "|"))
 	fs.StringVar(&seed, "seed", "", "seed of the first game (decimal); default: random")
 	fs.StringVar(&pf.opts.Personality, "personality", "", "the bot's personality in bot mode")
-	fs.IntVar(&pf.width, "width", 1280, "window width in pixels")
-	fs.IntVar(&pf.height, "height", 720, "window height in pixels")
+	fs.IntVar(&pf.width, "width", 1280, "window width in pixels (default: the saved window scale)")
+	fs.IntVar(&pf.height, "height", 720, "window height in pixels (default: the saved window scale)")
 	fs.BoolVar(&pf.fullscreen, "fullscreen", false, "start full screen")
 	fs.StringVar(&pf.opts.Screenshot, "screenshot", "", "save the screen to this PNG file after --frames ticks, then exit")
 	fs.IntVar(&pf.opts.Frames, "frames", 60, "ticks before the --screenshot is taken")
@@ -58,6 +59,7 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(f *flag.Flag) { pf.sized = pf.sized || f.Name == "width" || f.Name == "height" })
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q (sub-commands: kocka help)", fs.Arg(0))
 	}
@@ -75,8 +77,8 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 		}
 		pf.opts.Seed, pf.opts.SeedSet = v, true
 	}
-	if pf.width < 320 || pf.height < 180 || pf.width > 16384 || pf.height > 16384 {
-		return nil, fmt.Errorf("window size %dx%d out of range (320x180 to 16384x16384)", pf.width, pf.height)
+	if pf.width < scenes.ScreenW || pf.height < scenes.ScreenH || pf.width > 16384 || pf.height > 16384 {
+		return nil, fmt.Errorf("window size %dx%d out of range (%dx%d to 16384x16384)", pf.width, pf.height, scenes.ScreenW, scenes.ScreenH)
 	}
 	if p := pf.opts.Personality; p != "" {
 		if _, err := solver.PersonalityByName(p); err != nil {
@@ -143,11 +145,14 @@ func play(args []string) int {
 	defer app.Close()
 
 	ebiten.SetWindowTitle("Kocka")
+	if !pf.sized { // the saved window scale
+		pf.width, pf.height = scenes.ScreenW*app.Settings.Scale, scenes.ScreenH*app.Settings.Scale
+	}
 	ebiten.SetWindowSize(pf.width, pf.height)
-	ebiten.SetWindowSizeLimits(scenes.ScreenW/2, scenes.ScreenH/2, -1, -1)
+	ebiten.SetWindowSizeLimits(scenes.ScreenW, scenes.ScreenH, -1, -1) // smaller would crop the logical screen
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	if pf.fullscreen {
-		app.Settings.Fullscreen = true
+	if pf.fullscreen || app.Settings.Fullscreen {
+		ebiten.SetFullscreen(true)
 	}
 	if pf.fast {
 		// Tests: one tick per frame, as fast as the machine draws; --frames

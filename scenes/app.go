@@ -229,18 +229,36 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF12) {
 		a.shotKey = true
 	}
-	return a.Step(f)
+	// A screenshot run skips ahead: up to 60 ticks per frame until the
+	// tick of the picture. Everything on screen is a function of ticks, so
+	// the picture is the one the frame-by-frame run would take.
+	n := 1
+	if a.opts.Screenshot != "" {
+		n = min(60, max(1, a.opts.Frames-a.Ticks))
+	}
+	for i := 0; i < n; i++ {
+		if err := a.Step(f); err != nil {
+			return err
+		}
+		f.Pressed, f.Menu, f.Keys, f.Click = 0, 0, nil, false // presses count once
+	}
+	return nil
 }
 
 // applyWindow puts the window scale and fullscreen settings into effect
-// when they change.
+// when they change. The first call (the first tick, once the window exists)
+// only notes how the window was opened, by flags or by these settings.
 func (a *App) applyWindow() {
 	s := a.Settings
-	if s.Scale != a.window.scale && a.window.scale != 0 {
+	if a.window.scale == 0 {
+		a.window.scale, a.window.fullscreen = s.Scale, ebiten.IsFullscreen()
+		return
+	}
+	if s.Scale != a.window.scale {
 		ebiten.SetWindowSize(ScreenW*s.Scale, ScreenH*s.Scale)
 	}
-	if s.Fullscreen != a.window.fullscreen || a.window.scale == 0 {
-		ebiten.SetFullscreen(s.Fullscreen || ebiten.IsFullscreen() && a.window.scale == 0)
+	if s.Fullscreen != a.window.fullscreen {
+		ebiten.SetFullscreen(s.Fullscreen)
 	}
 	a.window.scale, a.window.fullscreen = s.Scale, s.Fullscreen
 }
@@ -289,6 +307,15 @@ func (a *App) Draw(screen *ebiten.Image) {
 			a.opts.Log(err.Error())
 		}
 	}
+}
+
+// DrawLogical draws the current frame with r at scale 1 (tests,
+// benchmarks).
+func (a *App) drawLogical(r *Renderer, dst *ebiten.Image) {
+	r.Begin(dst, 1, 0, 0)
+	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
+	a.drawScenes(r)
+	r.Flush()
 }
 
 func (a *App) drawScenes(r *Renderer) {

@@ -9,11 +9,12 @@ import (
 // menuItem is one row of a menu. Menus are tables of these.
 type menuItem struct {
 	label    string
-	help     string              // shown under the menu when selected
-	value    func(a *App) string // optional value shown on the right
-	activate func(a *App)        // Enter, click, gamepad A
-	adjust   func(a *App, d int) // Left/Right (-1/+1); a click on the value adds 1
-	enabled  func(a *App) bool   // nil = always
+	help     string                 // shown under the menu when selected
+	value    func(a *App) string    // optional value shown on the right
+	keys     func(a *App) [2]string // optional two key columns (bindings)
+	activate func(a *App)           // Enter, click, gamepad A
+	adjust   func(a *App, d int)    // Left/Right (-1/+1); a click on the value adds 1
+	enabled  func(a *App) bool      // nil = always
 }
 
 // menu is a vertical list with a selection, driven by the keyboard, the
@@ -124,6 +125,12 @@ func (m *menu) draw(r *Renderer, a *App) {
 			c = sprites.Accent
 		}
 		r.Text(it.label, float32(m.x+10), ty, 1, c)
+		if it.keys != nil {
+			ks := it.keys(a)
+			for j, k := range ks {
+				r.Text(k, float32(m.x+m.w-170+j*84), ty, 1, c)
+			}
+		}
 		if it.value != nil {
 			v := it.value(a)
 			if it.adjust != nil && i == m.sel {

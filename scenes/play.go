@@ -174,7 +174,7 @@ func (s *playScene) react(a *App, e engine.Event) {
 		s.announce(a, c)
 	case engine.EvLevelUp:
 		a.Play(sprites.SoundLevelUp)
-		fx.say(sprites.Good, "LEVEL", fmt.Sprint(e.Level))
+		fx.say(sprites.Good, fmt.Sprintf("LEVEL %d", e.Level))
 	case engine.EvGameOver:
 		if e.End.TopOut() {
 			a.Play(sprites.SoundTopOut)
@@ -227,7 +227,7 @@ func (s *playScene) announce(a *App, c engine.Clear) {
 	case engine.SpinFull:
 		lines, col = []string{"T-SPIN"}, sprites.PieceColors[engine.T]
 	case engine.SpinMini:
-		lines, col = []string{"MINI", "T-SPIN"}, sprites.PieceColors[engine.T]
+		lines, col = []string{"MINI T-SPIN"}, sprites.PieceColors[engine.T]
 	}
 	if word := [...]string{"", "SINGLE", "DOUBLE", "TRIPLE", "TETRIS"}[min(c.Lines, 4)]; word != "" {
 		if c.Lines == 4 && c.Spin == engine.SpinNone {
@@ -329,25 +329,40 @@ func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 	}
 }
 
+// drawCallouts shows the newest call-outs first, as many as fit between
+// the hold box and the score.
 func (s *playScene) drawCallouts(r *Renderer) {
-	y := float32(boardY + holdPanelH + 12)
+	y := float32(boardY + holdPanelH + 10)
+	bottom := float32(boardY + 320 - 128)
 	for i := len(s.fx.callouts) - 1; i >= 0; i-- {
 		c := s.fx.callouts[i]
+		h := float32(0)
+		for _, l := range c.lines {
+			h += float32(calloutSize(l) * sprites.GlyphH)
+		}
+		if y+h > bottom {
+			break
+		}
 		a := min(1, float32(c.ticks)/20)
 		slide := float32(0)
 		if age := calloutTicks - c.ticks; age < 8 {
 			slide = float32(8-age) * 3
 		}
 		for _, l := range c.lines {
-			size := 2
-			if sprites.TextWidth(l)*2 > leftColR-leftColX {
-				size = 1
-			}
+			size := calloutSize(l)
 			r.TextRight(l, leftColR-slide, y, size, Alpha(c.color, a))
 			y += float32(size * sprites.GlyphH)
 		}
-		y += 4
+		y += 2
 	}
+}
+
+// calloutSize is the text size of a call-out line: double when it fits.
+func calloutSize(l string) int {
+	if sprites.TextWidth(l)*2 > leftColR-leftColX {
+		return 1
+	}
+	return 2
 }
 
 // drawStats draws score, level and lines at the foot of the left column.

@@ -24,25 +24,17 @@ func newSettingsScene(inGame bool) *settingsScene {
 	for act := Action(0); act < NumActions; act++ {
 		s.menu.items = append(s.menu.items, menuItem{
 			label: act.Title(),
-			help:  "Enter: press a new key. Left/Right: pick the slot. Delete: clear the slot.",
-			value: func(a *App) string {
+			help:  "Enter: new key. Left/Right: slot. Delete: clear.",
+			keys: func(a *App) [2]string {
 				kb := a.Settings.Keys[act]
-				k0, k1 := KeyName(kb[0]), KeyName(kb[1])
+				out := [2]string{KeyName(kb[0]), KeyName(kb[1])}
 				if s.capturing == int(act)+1 {
-					if s.slot == 0 {
-						k0 = "?"
-					} else {
-						k1 = "?"
-					}
+					out[s.slot] = "?"
 				}
 				if s.menu.sel == int(act) {
-					if s.slot == 0 {
-						k0 = "[" + k0 + "]"
-					} else {
-						k1 = "[" + k1 + "]"
-					}
+					out[s.slot] = "[" + out[s.slot] + "]"
 				}
-				return fmt.Sprintf("%-12s %s", k0, k1)
+				return out
 			},
 			activate: func(a *App) { s.capturing, s.message = int(act)+1, "" },
 		})

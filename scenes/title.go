@@ -118,9 +118,8 @@ func newMainMenu() *mainMenu {
 			activate: func(a *App) { a.Stack.Push(newSettingsScene(false)) }},
 		menuItem{label: "Quit", activate: func(a *App) { a.Quit() }},
 	)
-	n := len(s.menu.items)
 	s.menu.rowH, s.menu.w = 20, 240
-	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 200-n*s.menu.rowH/2+40
+	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 88
 	return s
 }
 

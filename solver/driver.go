@@ -189,7 +189,9 @@ func (d *Driver) follow(g *engine.Game, cur engine.Placed) bool {
 	return true
 }
 
-func (d *Driver) is20G(g *engine.Game) bool { return g.Gravity() >= engine.MaxGravity }
+// is20G says whether the driver plays by the 20G model: wait for the
+// floor, then each step, with the piece falling to the floor after it.
+func (d *Driver) is20G(g *engine.Game) bool { return FallsEveryTick(g) }
 
 // replan finds a new way for the piece from where it is: the candidates of
 // the last plan, best first, each reached by turning, shifting and dropping

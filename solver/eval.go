@@ -50,6 +50,8 @@ const (
 	FDeepWells     // cells of one-wide pits deeper than two
 	FTSlotDouble   // T-spin double slots, at most 2 counted
 	FTSlotSingle   // T-spin single slots, at most 2 counted
+	FHoleDepth     // filled cells above the holes (Thiery and Scherrer)
+	FRowsWithHoles // rows holding a hole (Thiery and Scherrer)
 	NumFeatures    // how many features there are
 	firstBoardFeat = FRowTransitions
 )
@@ -66,6 +68,7 @@ var featureNames = [NumFeatures]string{
 	FMaxHeight: "max_height", FAvgHeight: "avg_height", FBigHoles: "big_holes",
 	FMediumHoles: "medium_holes", FSmallHoles: "small_holes", FDeepWells: "deep_wells",
 	FTSlotDouble: "tslot_double", FTSlotSingle: "tslot_single",
+	FHoleDepth: "hole_depth", FRowsWithHoles: "rows_with_holes",
 }
 
 func (f Feature) String() string {
@@ -107,6 +110,27 @@ type Weights struct {
 	Note string // where the weights come from
 	Base Vector
 	Tall Vector
+}
+
+// modernFeatures are the terms that only mean something in a modern game:
+// spins, and the kinds of clears its scoring rewards.
+var modernFeatures = []Feature{
+	FTSlotDouble, FTSlotSingle, FTWasted, FTSpinMini, FTSpinSingle, FTSpinDouble, FTSpinTriple,
+	FSingle, FDouble, FTriple, FTetris, FBackToBack, FCombo, FPerfectClear,
+}
+
+// classic returns w without its modern terms, for the drop-from-above model
+// of the literature, where nothing spins and only lines count: a T-slot is
+// just a hole there. It returns w itself when it has no modern terms.
+func (w *Weights) classic() *Weights {
+	c := *w
+	for _, f := range modernFeatures {
+		c.Base[f], c.Tall[f] = 0, 0
+	}
+	if c.Base == w.Base && c.Tall == w.Tall {
+		return w
+	}
+	return &c
 }
 
 // visibleHeight guesses the visible field of a board: a game's board has
@@ -256,6 +280,12 @@ func (s *Scorer) boardFeatures(f *Vector, b *engine.Board) {
 	if u[FBigHoles] || u[FMediumHoles] || u[FSmallHoles] {
 		big, medium, small := HoleKinds(b)
 		f[FBigHoles], f[FMediumHoles], f[FSmallHoles] = float64(big), float64(medium), float64(small)
+	}
+	if u[FHoleDepth] {
+		f[FHoleDepth] = float64(HoleDepth(b))
+	}
+	if u[FRowsWithHoles] {
+		f[FRowsWithHoles] = float64(RowsWithHoles(b))
 	}
 	if u[FTSlotDouble] || u[FTSlotSingle] {
 		d, s := TSpinSlots(b)

@@ -78,6 +78,41 @@ func Holes(b *engine.Board) int {
 	return n
 }
 
+// HoleDepth sums, over the holes, the filled cells above each one in its
+// column: how much must be cleared to reach it (Thiery and Scherrer's
+// "hole depth").
+func HoleDepth(b *engine.Board) int {
+	var above [engine.MaxWidth]int // filled cells seen so far, per column
+	var covered uint16
+	n := 0
+	for y := b.StackHeight() - 1; y >= 0; y-- {
+		r := b.Row(y)
+		for h := covered &^ r; h != 0; h &= h - 1 {
+			n += above[bits.TrailingZeros16(h)]
+		}
+		for f := r; f != 0; f &= f - 1 {
+			above[bits.TrailingZeros16(f)]++
+		}
+		covered |= r
+	}
+	return n
+}
+
+// RowsWithHoles counts the rows that hold at least one hole (Thiery and
+// Scherrer).
+func RowsWithHoles(b *engine.Board) int {
+	var covered uint16
+	n := 0
+	for y := b.StackHeight() - 1; y >= 0; y-- {
+		r := b.Row(y)
+		if covered&^r != 0 {
+			n++
+		}
+		covered |= r
+	}
+	return n
+}
+
 // sides returns the mask of cells of row r whose left and right neighbours
 // are both filled, the walls counting as filled.
 func sides(r uint16, w int) uint16 {

@@ -27,6 +27,7 @@ var featureBoards = []struct {
 	bump, agg, maxH               int
 	big, medium, small, deepWells int
 	tsd, tss                      int
+	holeDepth, rowsWithHoles      int
 }{
 	{
 		name: "empty", width: 4, height: 5,
@@ -44,6 +45,7 @@ var featureBoards = []struct {
 		rowTr:   14, colTr: 6, holes: 1, wells: 3,
 		bump: 4, agg: 8, maxH: 3,
 		big: 1, small: 2,
+		holeDepth: 2, rowsWithHoles: 1,
 	},
 	{
 		name: "deep well and a covered gap", width: 5, height: 6,
@@ -57,6 +59,7 @@ var featureBoards = []struct {
 		rowTr:   14, colTr: 7, holes: 1, wells: 11,
 		bump: 8, agg: 16, maxH: 4,
 		big: 1, small: 4, deepWells: 4,
+		holeDepth: 3, rowsWithHoles: 1,
 	},
 	{
 		name: "medium holes under an overhang", width: 4, height: 5,
@@ -79,6 +82,7 @@ var featureBoards = []struct {
 		medium: 5, small: 1,
 		// column 3 is 3 below column 2 and has the wall on its right.
 		deepWells: 3,
+		holeDepth: 5, rowsWithHoles: 2,
 	},
 	{
 		name: "T-spin double slot", width: 10, height: 8,
@@ -93,7 +97,8 @@ var featureBoards = []struct {
 		holes:   1, wells: 1,
 		bump: 1 + 1 + 3, agg: 2 + 1 + 0 + 3*7, maxH: 3,
 		medium: 1, small: 1,
-		tsd: 1,
+		tsd:       1,
+		holeDepth: 1, rowsWithHoles: 1,
 	},
 	{
 		name: "T-spin single slot", width: 10, height: 8,
@@ -108,7 +113,8 @@ var featureBoards = []struct {
 		holes:   2, wells: 1 + 1,
 		bump: 1 + 1 + 3, agg: 2 + 1 + 0 + 3*7, maxH: 3,
 		big: 1, medium: 1, small: 1,
-		tss: 1,
+		tss:       1,
+		holeDepth: 2, rowsWithHoles: 1,
 	},
 	{
 		name: "T slot with its centre column covered", width: 10, height: 8,
@@ -124,6 +130,7 @@ var featureBoards = []struct {
 		holes:   4, wells: 1,
 		bump: 1 + 3 + 1, agg: 2 + 1 + 4 + 3*7, maxH: 4,
 		big: 1, medium: 3,
+		holeDepth: 4, rowsWithHoles: 3,
 	},
 }
 
@@ -156,6 +163,8 @@ func TestBoardFeatures(t *testing.T) {
 				{"DeepWellCells", DeepWellCells(&h, b.Width), c.deepWells},
 				{"T-spin double slots", tsd, c.tsd},
 				{"T-spin single slots", tss, c.tss},
+				{"HoleDepth", HoleDepth(b), c.holeDepth},
+				{"RowsWithHoles", RowsWithHoles(b), c.rowsWithHoles},
 			} {
 				if f.got != f.want {
 					t.Errorf("%s = %d, want %d", f.name, f.got, f.want)

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -75,8 +76,10 @@ type Options struct {
 	// the visible height: board.Height-20 (the engine keeps 20 hidden rows),
 	// or board.Height for a board of 20 rows or fewer, which has none.
 	SpawnRow int
-	// NoPaths skips building the input paths (Placement.Path stays empty);
-	// the placements and their order are the same.
+	// NoPaths skips the distances and the input paths (Placement.Path stays
+	// empty), for speed: the same (cells, spin) come back, but see
+	// Generator.Generate for the orientation given to S, Z, I and O cells
+	// and for the order.
 	NoPaths bool
 }
 
@@ -93,11 +96,17 @@ type Placement struct {
 }
 
 // Generate returns every placement of piece p on board b (see
-// Generator.Generate). The result is newly allocated.
+// Generator.Generate). The result is newly allocated; the Generator comes
+// from a pool, so that calls in a loop do not each build one.
 func Generate(b *engine.Board, p engine.Piece, opt Options) []Placement {
-	var g Generator
-	return g.Generate(nil, b, p, opt)
+	g := generators.Get().(*Generator)
+	out := g.Generate(nil, b, p, opt)
+	g.b = nil // do not keep the board alive in the pool
+	generators.Put(g)
+	return out
 }
+
+var generators = sync.Pool{New: func() any { return new(Generator) }}
 
 // spawnRow is the row the piece's lowest cells spawn in.
 func spawnRow(b *engine.Board, opt Options) int {

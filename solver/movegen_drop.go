@@ -16,7 +16,10 @@ type dropCand struct {
 	sonic  bool
 }
 
-func (c *dropCand) len() int {
+func (c *dropCand) len(paths bool) int {
+	if !paths {
+		return 0 // without paths, orientation decides ties and order
+	}
 	n := c.nturns + c.shift
 	if c.shift < 0 {
 		n = c.nturns - c.shift
@@ -92,17 +95,17 @@ func (g *Generator) drop(dst []Placement, m engine.Placed, top int) ([]Placement
 	// Order as the search does, then append with paths.
 	ds := g.drops
 	for a := 1; a < len(ds); a++ {
-		for b := a; b > 0 && less(&ds[b].pl, &ds[b-1].pl, ds[b].len(), ds[b-1].len()); b-- {
+		for b := a; b > 0 && less(&ds[b].pl, &ds[b-1].pl, ds[b].len(g.paths), ds[b-1].len(g.paths)); b-- {
 			ds[b], ds[b-1] = ds[b-1], ds[b]
 		}
 	}
 	for k := range ds {
 		c := &ds[k]
 		var path []Move
-		if n := len(dst); n < cap(dst) {
-			path = dst[:n+1][n].Path[:0]
-		}
 		if g.paths {
+			if n := len(dst); n < cap(dst) {
+				path = dst[:n+1][n].Path[:0]
+			}
 			path = append(path, c.turns[:c.nturns]...)
 			for s := c.shift; s < 0; s++ {
 				path = append(path, MoveLeft)
@@ -136,7 +139,7 @@ func (g *Generator) keep(c dropCand) {
 		o := &g.drops[k]
 		osc := sameCells[g.p][o.pl.Rot]
 		if o.pl.Spin == c.pl.Spin && osc.rot == sc.rot && o.pl.X+osc.dx == c.pl.X+sc.dx && o.pl.Y+osc.dy == c.pl.Y+sc.dy {
-			if c.len() < o.len() || c.len() == o.len() && c.pl.Rot < o.pl.Rot {
+			if n, on := c.len(g.paths), o.len(g.paths); n < on || n == on && c.pl.Rot < o.pl.Rot {
 				*o = c
 			}
 			return

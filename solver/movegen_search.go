@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -35,15 +36,14 @@ const (
 // so that a search allocates nothing once the buffers have grown. A
 // Generator is not safe for concurrent use; use one per goroutine.
 type Generator struct {
-	b      *engine.Board
-	p      engine.Piece
-	kicks  *engine.KickTable
-	mode   Mode
-	width  int
-	ncols  int
-	paths  bool
-	spinT  bool // the piece is a T: track arrival kinds for spins
-	noTurn bool // turning never changes anything (O with in-place turns)
+	b     *engine.Board
+	p     engine.Piece
+	kicks *engine.KickTable
+	mode  Mode
+	width int
+	ncols int
+	paths bool
+	spinT bool // the piece is a T: track arrival kinds for spins
 
 	col    [engine.MaxWidth]uint64 // board columns: bit yTop-y = cell (x, y) filled
 	fit    grid                    // the piece fits
@@ -52,13 +52,29 @@ type Generator struct {
 	front  grid                    // first reached at the current depth
 	next   [numArrivals]grid       // reached by the current step, by arrival kind
 	done   [3]grid                 // emitted, by spin (T) or in sameCells' orientation (others)
-	c3     grid                    // T: three corners filled
-	front2 grid                    // T: both front corners filled
-	corner [4]uint32               // T: columns whose c3/front2 are computed
 	layers []grid                  // layers[d] = positions first reached at depth d
-	turns  [4][]turn
-	rev    []Move
-	drops  []dropCand
+	rules  *rules
+	cache  [engine.L + 1]rules
+	air    uint64 // open air below the spawn row (see search)
+	top    int    // the spawn row's bit
+	later  []laterDrops
+	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
+	shifted [4][engine.MaxWidth + 6]uint64
+	// pred[(r*maxCols+xi)*64+i]: the move to a position and the position it came from,
+	// found by path, valid while its top half equals stamp (one search).
+	pred     [4 * maxCols * 64]uint64
+	stamp    uint32
+	counting bool // the flood counts the placements instead of emitting them
+	count    int
+	fmask    [4]uint32 // columns where front has positions
+	nmask    [4]uint32 // columns where next may have positions
+	drops    []dropCand
+}
+
+// laterDrops are drops through open air that arrive at a later depth.
+type laterDrops struct {
+	g grid
+	m [4]uint32 // columns with positions
 }
 
 // turn is one rotation the kick table allows from an orientation.
@@ -66,13 +82,29 @@ type turn struct {
 	to    engine.Rotation
 	move  Move
 	kicks []engine.Cell
+	n     int           // len(kicks), at most maxKicks
+	dx    [maxKicks]int // the kicks as ints, for the hot loop
+	dy    [maxKicks]int
+	up    [maxKicks]uint // max(dy, 0): a fit word << up >> down lines
+	down  [maxKicks]uint // the target rows up with the source rows
+	kind  [maxKicks]int  // the arrival kind each kick makes
 }
+
+// maxKicks is the longest kick list a table may have.
+const maxKicks = 8
 
 // Generate appends to dst every placement of piece p on board b under opt
 // and returns the extended slice. Each distinct (cells, spin) appears once,
 // with a shortest path; different orientations covering the same cells (S,
-// Z, I, O) count once, the lowest orientation winning a tie. The order is
-// by path length, then orientation, X, Y from the top, and spin.
+// Z, I, O) count once, as the one with the shortest path, the lowest
+// orientation winning a tie. The order is by path length, then
+// orientation, X, Y from the top, and spin.
+//
+// With opt.NoPaths the search skips distances, which makes it several
+// times faster: the same (cells, spin) set comes back, without paths; the
+// cells that several orientations cover are given in the lowest
+// orientation that reaches them, and the order is orientation, X, Y from
+// the top, spin.
 //
 // The spare capacity of dst is reused, the Path arrays of the placements
 // found there included, so a caller that passes the previous result's
@@ -96,16 +128,25 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 	if b.Height > yTop+1 {
 		limit = yTop - 3
 	}
-	top := limit - g.maxUp()
-	if m.Y > top {
+	top := limit - g.rules.maxUp
+	if m.Y > top || g.rules.long {
 		return append(dst, oracle(b, p, opt)...)
 	}
 	n := len(dst)
 	if opt.Mode == ModeDrop {
 		dst, ok = g.drop(dst, m, top)
 	} else {
-		dst = g.search(dst, m)
-		ok = g.below(top)
+		// The flood finds every placement quickly; with paths, it only
+		// counts them, and the breadth-first search, which gives the
+		// distances, stops as soon as it has found them all (about a third
+		// of the way through on mid-game boards: the rest of its positions
+		// are in mid-air and lead nowhere new).
+		g.counting, g.count = g.paths, 0
+		dst = g.flood(dst, m)
+		g.counting = false
+		if ok = g.below(top); ok && g.paths {
+			dst = g.search(dst, m, n+g.count)
+		}
 	}
 	if !ok {
 		return append(dst[:n], oracle(b, p, opt)...)
@@ -115,11 +156,12 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 
 // setup builds the collision maps of p on b.
 func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
-	g.b, g.p, g.kicks, g.mode = b, p, kickTable(opt), opt.Mode
+	g.b, g.p, g.mode = b, p, opt.Mode
 	g.width, g.ncols = b.Width, b.Width+1
 	g.paths = !opt.NoPaths
 	g.spinT = p == engine.T
-	g.noTurn = p == engine.O && inPlaceTurns(g.kicks, p)
+	g.rules = g.rulesFor(p, kickTable(opt))
+	g.kicks = g.rules.kicks
 
 	for x := range g.width {
 		g.col[x] = floorBits
@@ -130,30 +172,121 @@ func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
 			g.col[bits.TrailingZeros16(r)] |= 1 << uint(yTop-y)
 		}
 	}
+	// shifted[dy][x+2] = column x moved down dy rows, walls all blocked: a
+	// piece cell dy rows up in its box collides where this word has a bit.
+	shifted := &g.shifted
+	for dy := range shifted {
+		row := shifted[dy][:g.width+6]
+		row[0], row[1] = ^uint64(0), ^uint64(0)
+		for x, c := range g.col[:g.width] {
+			row[x+2] = c << uint(dy)
+		}
+		for i := g.width + 2; i < len(row); i++ {
+			row[i] = ^uint64(0)
+		}
+	}
+	n := g.ncols
 	for r := engine.Rot0; r <= engine.RotL; r++ {
-		cells := engine.Shape(p, r)
-		fit, ground := &g.fit[r], &g.ground[r]
-		for xi := range g.ncols {
-			f := ^uint64(0)
-			for _, c := range cells {
-				x := xi - 2 + int(c.X)
-				if x < 0 || x >= g.width {
-					f = 0
-					break
-				}
-				f &^= g.col[x] << uint(c.Y)
-			}
+		c := engine.Shape(p, r)
+		// The four cells' columns, lined up with the box columns.
+		a0 := shifted[c[0].Y][c[0].X:][:n]
+		a1 := shifted[c[1].Y][c[1].X:][:n]
+		a2 := shifted[c[2].Y][c[2].X:][:n]
+		a3 := shifted[c[3].Y][c[3].X:][:n]
+		fit, ground := g.fit[r][:n], g.ground[r][:n]
+		for xi := range a0 {
+			f := ^(a0[xi] | a1[xi] | a2[xi] | a3[xi])
 			fit[xi] = f
 			ground[xi] = f &^ (f >> 1)
 		}
-		g.turns[r] = g.turns[r][:0]
+	}
+}
+
+// rules is what a search needs to know of a piece under a kick table,
+// derived once and kept: the turns, and facts about them.
+type rules struct {
+	kicks  *engine.KickTable
+	turns  [4][]turn
+	noTurn bool // turning never changes anything (O with in-place turns)
+	maxUp  int  // the most rows a kick lifts the piece
+	maxDn  int  // the most rows a kick lowers the piece
+	// level[w] tells whether, on an empty board w wide, every turn that
+	// works keeps the piece's row (1) or some turn kicks it up or down (2);
+	// 0 is not known yet.
+	level [engine.MaxWidth + 1]int8
+	long  bool // a kick list is longer than maxKicks: search cell by cell
+}
+
+// rulesFor returns the rules of p under kicks, from the Generator's cache.
+func (g *Generator) rulesFor(p engine.Piece, kicks *engine.KickTable) *rules {
+	ru := &g.cache[p]
+	if ru.kicks == kicks {
+		return ru
+	}
+	*ru = rules{kicks: kicks, noTurn: p == engine.O && inPlaceTurns(kicks, p)}
+	for r := engine.Rot0; r <= engine.RotL; r++ {
+		ru.turns[r] = ru.turns[r][:0]
 		for _, to := range [3]engine.Rotation{r.CW(), r.CCW(), r.Flip()} {
-			if k := g.kicks.Kicks(p, r, to); k != nil {
-				g.turns[r] = append(g.turns[r], turn{to, turnMove(r, to), k})
+			k := kicks.Kicks(p, r, to)
+			if k == nil {
+				continue
+			}
+			ru.long = ru.long || len(k) > maxKicks
+			t := turn{to: to, move: turnMove(r, to), kicks: k, n: min(len(k), maxKicks)}
+			for j := range t.n {
+				t.dx[j], t.dy[j] = int(k[j].X), int(k[j].Y)
+				t.up[j], t.down[j] = uint(max(t.dy[j], 0)), uint(max(-t.dy[j], 0))
+				ru.maxUp = max(ru.maxUp, t.dy[j])
+				ru.maxDn = max(ru.maxDn, -t.dy[j])
+				switch {
+				case p != engine.T:
+					t.kind[j] = arriveShift
+				case j == 4:
+					t.kind[j] = arriveTurn5
+				default:
+					t.kind[j] = arriveTurn
+				}
+			}
+			ru.turns[r] = append(ru.turns[r], t)
+		}
+	}
+	return ru
+}
+
+// levelTurns reports whether, in open air on a board w wide, every turn of
+// p that works keeps the piece's row: the first kick test that fits
+// between the walls moves it sideways at most. SRS and SRS+ are so (their
+// tests that move the piece up or down come after the sideways ones).
+func (ru *rules) levelTurns(p engine.Piece, w int) bool {
+	if ru.level[w] == 0 {
+		ru.level[w] = 1
+		inside := func(r engine.Rotation, x int) bool {
+			for _, c := range engine.Shape(p, r) {
+				if cx := x + int(c.X); cx < 0 || cx >= w {
+					return false
+				}
+			}
+			return true
+		}
+		for r := range ru.turns {
+			for _, t := range ru.turns[r] {
+				for x := -2; x < w; x++ {
+					if !inside(engine.Rotation(r), x) {
+						continue
+					}
+					for _, k := range t.kicks {
+						if inside(t.to, x+int(k.X)) {
+							if k.Y != 0 {
+								ru.level[w] = 2
+							}
+							break
+						}
+					}
+				}
 			}
 		}
 	}
-	g.corner = [4]uint32{}
+	return ru.level[w] == 1
 }
 
 // inPlaceTurns reports whether every turn of p in table t is the single
@@ -172,19 +305,6 @@ func inPlaceTurns(t *engine.KickTable, p engine.Piece) bool {
 	return true
 }
 
-// maxUp is the most rows a kick lifts the piece.
-func (g *Generator) maxUp() int {
-	up := 0
-	for r := range g.turns {
-		for _, t := range g.turns[r] {
-			for _, k := range t.kicks {
-				up = max(up, int(k.Y))
-			}
-		}
-	}
-	return up
-}
-
 // below reports whether every reached position is at most row top.
 func (g *Generator) below(top int) bool {
 	high := uint64(1)<<uint(yTop-top) - 1
@@ -199,56 +319,166 @@ func (g *Generator) below(top int) bool {
 
 // search is the breadth-first search of ModeFull and Mode20G, a depth at a
 // time over whole columns of positions.
-func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
+func (g *Generator) search(dst []Placement, m engine.Placed, want int) []Placement {
+	if g.stamp++; g.stamp == 0 {
+		g.pred = [4 * maxCols * 64]uint64{}
+		g.stamp = 1
+	}
 	g.vis = grid{}
 	g.done = [3]grid{}
 	g.front = grid{}
 	g.layers = g.layers[:0]
+	g.air = 0
+	// Open air: from row low up, no move tests a filled cell and every
+	// turn keeps the row, nothing below can kick a piece up into it, and
+	// no piece rests there. There a position's distance is its column's
+	// distance at the spawn row plus one per row down, which the soft drop
+	// from the spawn row gives; so positions in open air below the spawn
+	// row only need to move down. This skips most of the work of the rows
+	// above the stack.
+	low := g.b.StackHeight() + max(1, g.rules.maxUp+g.rules.maxDn)
+	if g.mode == ModeFull && m.Y > low && g.rules.levelTurns(g.p, g.width) {
+		g.air = (uint64(1)<<uint(m.Y-low) - 1) << uint(yTop-m.Y+1)
+	}
 	i := yTop - m.Y
+	g.top = i
 	g.front[m.Rot][m.X+2] = 1 << uint(i)
 	g.vis = g.front
 	if g.ground[m.Rot][m.X+2]>>uint(i)&1 != 0 {
 		g.done[engine.SpinNone][m.Rot][m.X+2] = 1 << uint(i)
 		dst = g.emit(dst, m.Rot, m.X+2, i, engine.SpinNone, 0)
 	}
+	g.next = [numArrivals]grid{}
+	g.fmask = [4]uint32{}
+	g.nmask = [4]uint32{}
+	g.fmask[m.Rot] = 1 << uint(m.X+2)
+	more := true
 	for d := 1; ; d++ {
 		g.layers = append(g.layers, g.front)
-		if g.mode == Mode20G {
-			g.step20G()
-		} else {
-			g.stepFull()
-		}
-		more := uint64(0)
-		for r := range g.front {
-			for xi := range g.ncols {
-				a := (g.next[0][r][xi] | g.next[1][r][xi] | g.next[2][r][xi]) &^ g.vis[r][xi]
-				g.front[r][xi] = a
-				g.vis[r][xi] |= a
-				more |= a
+		if more {
+			if g.mode == Mode20G {
+				g.step20G()
+			} else {
+				g.stepFull(d)
 			}
 		}
-		dst = g.collect(dst, d)
-		if more == 0 {
+		// Drops through open air arrive now.
+		if d < len(g.later) {
+			l := &g.later[d]
+			for r := range l.m {
+				g.nmask[r] |= l.m[r]
+				for cm := l.m[r]; cm != 0; cm &= cm - 1 {
+					xi := bits.TrailingZeros32(cm)
+					g.next[arriveShift][r][xi] |= l.g[r][xi]
+					l.g[r][xi] = 0
+				}
+				l.m[r] = 0
+			}
+		}
+		dst, more = g.advance(dst, d)
+		if len(dst) >= want {
+			// All found: drop the drops still on their way.
+			for k := d + 1; k < len(g.later); k++ {
+				l := &g.later[k]
+				for r := range l.m {
+					for cm := l.m[r]; cm != 0; cm &= cm - 1 {
+						l.g[r][bits.TrailingZeros32(cm)%maxCols] = 0
+					}
+					l.m[r] = 0
+				}
+			}
+			g.later = g.later[:0]
 			return dst
+		}
+		if !more && d+1 >= len(g.later) {
+			panic("solver: the search ended before finding every placement the flood found")
 		}
 	}
 }
 
-// stepFull fills next with the positions one move away from front.
-func (g *Generator) stepFull() {
-	g.next = [numArrivals]grid{}
+// advance makes the positions in next not reached before the new front,
+// reports whether there are any, emits the grounded positions reached at
+// depth d that make a new (cells, spin), and clears next.
+func (g *Generator) advance(dst []Placement, d int) ([]Placement, bool) {
+	any := false
+	for r := engine.Rot0; r <= engine.RotL; r++ {
+		front, vis, ground := &g.front[r], &g.vis[r], &g.ground[r]
+		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
+			front[bits.TrailingZeros32(cm)&31%maxCols] = 0
+		}
+		g.fmask[r] = 0
+		n0, n1, n2 := &g.next[0][r], &g.next[1][r], &g.next[2][r]
+		for cm := g.nmask[r]; cm != 0; cm &= cm - 1 {
+			xi := bits.TrailingZeros32(cm) % maxCols
+			gr := ground[xi]
+			if !g.spinT {
+				a := n0[xi] &^ vis[xi]
+				n0[xi] = 0
+				if a == 0 {
+					continue
+				}
+				front[xi] = a
+				vis[xi] |= a
+				g.fmask[r] |= 1 << uint(xi)
+				any = true
+				if w := a & gr; w != 0 {
+					dst = g.emitWord(dst, r, xi, w, 0, 0, d)
+				}
+				continue
+			}
+			none, turned, turned5 := n0[xi], n1[xi], n2[xi]
+			n0[xi], n1[xi], n2[xi] = 0, 0, 0
+			if a := (none | turned | turned5) &^ vis[xi]; a != 0 {
+				front[xi] = a
+				vis[xi] |= a
+				g.fmask[r] |= 1 << uint(xi)
+				any = true
+			}
+			if w := (none | turned | turned5) & gr; w != 0 {
+				dst = g.emitWord(dst, r, xi, none&gr, turned&gr, turned5&gr, d)
+			}
+		}
+		g.nmask[r] = 0
+	}
+	return dst, any
+}
+
+// stepFull fills next with the positions one move away from front, the
+// positions at depth d-1.
+func (g *Generator) stepFull(d int) {
+	// The spawn row's soft drop into open air: the piece comes out below it
+	// after as many moves as rows, at depth d-1+fall.
+	top := uint64(0)
+	fall := 0
+	if g.air != 0 {
+		top = uint64(1) << uint(g.top)
+		fall = bits.OnesCount64(g.air) + 1
+	}
+	cols := uint32(1)<<uint(g.ncols) - 1
 	for r := engine.Rot0; r <= engine.RotL; r++ {
 		shift := &g.next[arriveShift][r]
 		fit, ground := &g.fit[r], &g.ground[r]
-		for xi := range g.ncols {
+		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
+			xi := bits.TrailingZeros32(cm)
 			f := g.front[r][xi]
-			if f == 0 {
-				continue
-			}
 			fl := fit[xi]
 			// One row down, and all the way down: the carry of fl+s clears
 			// the free run below each seed.
-			to := (f << 1) & fl
+			to := (f &^ top << 1) & fl
+			if f&top != 0 {
+				if out := top << uint(fall) & fl; out != 0 {
+					for len(g.later) <= d-1+fall {
+						g.later = append(g.later, laterDrops{})
+					}
+					g.later[d-1+fall].g[r][xi] |= out
+					g.later[d-1+fall].m[r] |= 1 << uint(xi)
+				}
+			}
+			g.nmask[r] |= 1 << uint(xi)
+			if f &^= g.air; f == 0 {
+				shift[xi] |= to
+				continue
+			}
 			if s := f &^ ground[xi]; s != 0 {
 				to |= ((fl &^ (fl + s)) | s) & ground[xi]
 			}
@@ -259,7 +489,8 @@ func (g *Generator) stepFull() {
 			if xi+1 < g.ncols {
 				shift[xi+1] |= f & fit[xi+1]
 			}
-			if !g.noTurn {
+			g.nmask[r] |= 7 << uint(xi) >> 1 & cols
+			if !g.rules.noTurn {
 				g.turn(r, xi, f)
 			}
 		}
@@ -269,15 +500,13 @@ func (g *Generator) stepFull() {
 // step20G is stepFull for Mode20G: shifts and turns, each followed by the
 // fall to the floor; a turn that falls no row stays a turn for spins.
 func (g *Generator) step20G() {
-	g.next = [numArrivals]grid{}
+	cols := uint32(1)<<uint(g.ncols) - 1
 	for r := engine.Rot0; r <= engine.RotL; r++ {
 		shift := &g.next[arriveShift][r]
 		fit := &g.fit[r]
-		for xi := range g.ncols {
+		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
+			xi := bits.TrailingZeros32(cm)
 			f := g.front[r][xi]
-			if f == 0 {
-				continue
-			}
 			if xi > 0 {
 				if t := f & fit[xi-1]; t != 0 {
 					shift[xi-1] |= g.fall(r, xi-1, t)
@@ -288,7 +517,8 @@ func (g *Generator) step20G() {
 					shift[xi+1] |= g.fall(r, xi+1, t)
 				}
 			}
-			if !g.noTurn {
+			g.nmask[r] |= 7 << uint(xi) >> 1 & cols
+			if !g.rules.noTurn {
 				g.turn(r, xi, f)
 			}
 		}
@@ -309,47 +539,30 @@ func (g *Generator) fall(r engine.Rotation, xi int, t uint64) uint64 {
 // tests are tried in order: a position takes the first offset where the
 // piece fits, so each test only sees the positions all earlier ones failed.
 func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
-	for _, t := range g.turns[r] {
+	if g.mode == Mode20G {
+		g.turn20G(r, xi, f)
+		return
+	}
+	ncols := uint(g.ncols)
+	turns := g.rules.turns[r]
+	for ti := range turns {
+		t := &turns[ti]
 		left := f
-		fit := &g.fit[t.to]
-		for j, k := range t.kicks {
-			x := xi + int(k.X)
-			if x < 0 || x >= g.ncols {
+		to := t.to & 3
+		fit := &g.fit[to]
+		for j := 0; j < t.n && j < maxKicks; j++ {
+			x := uint(xi + t.dx[j])
+			if x >= ncols || x >= maxCols {
 				continue
 			}
-			var ok uint64
-			if dy := int(k.Y); dy >= 0 {
-				ok = left & (fit[x] << uint(dy))
-				ok >>= uint(dy)
-			} else {
-				ok = left & (fit[x] >> uint(-dy))
-				ok <<= uint(-dy)
-			}
+			up, down := t.up[j]&63, t.down[j]&63
+			ok := left & (fit[x] << up >> down)
 			if ok == 0 {
 				continue
 			}
-			if dy := int(k.Y); dy >= 0 {
-				left &^= ok << uint(dy)
-			} else {
-				left &^= ok >> uint(-dy)
-			}
-			kind := arriveShift
-			if g.spinT {
-				kind = arriveTurn
-				if j == 4 {
-					kind = arriveTurn5
-				}
-			}
-			if g.mode == Mode20G {
-				// A turned piece that hangs in the air falls, and the fall
-				// makes it no longer a turn for spins.
-				gr := g.ground[t.to][x]
-				if air := ok &^ gr; air != 0 {
-					g.next[arriveShift][t.to][x] |= g.fall(t.to, x, air)
-					ok &= gr
-				}
-			}
-			g.next[kind][t.to][x] |= ok
+			left &^= ok
+			g.next[t.kind[j]][to][x] |= ok >> up << down
+			g.nmask[to] |= 1 << x
 			if left == 0 {
 				break
 			}
@@ -357,55 +570,113 @@ func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
 	}
 }
 
-// collect emits the grounded positions reached at depth d that make a new
-// (cells, spin).
-func (g *Generator) collect(dst []Placement, d int) []Placement {
-	for r := engine.Rot0; r <= engine.RotL; r++ {
-		for xi := range g.ncols {
-			gr := g.ground[r][xi]
-			if !g.spinT {
-				w := g.front[r][xi] & gr
-				if w == 0 {
-					continue
-				}
-				// Count cells once: mark them in the lowest orientation
-				// with the same shape.
-				sc := sameCells[g.p][r]
-				cx := xi + sc.dx
-				cw := shiftRows(w, sc.dy)
-				fresh := cw &^ g.done[0][sc.rot][cx]
-				g.done[0][sc.rot][cx] |= fresh
-				for fresh != 0 {
-					i := bits.TrailingZeros64(fresh) + sc.dy
-					fresh &= fresh - 1
-					dst = g.emit(dst, r, xi, i, engine.SpinNone, d)
-				}
+// turn20G is turn for Mode20G: a turned piece that hangs in the air falls,
+// and the fall makes it no longer a turn for spins.
+func (g *Generator) turn20G(r engine.Rotation, xi int, f uint64) {
+	ncols := uint(g.ncols)
+	for ti := range g.rules.turns[r] {
+		t := &g.rules.turns[r][ti]
+		left := f
+		fit := &g.fit[t.to]
+		for j := 0; j < t.n; j++ {
+			x := xi + t.dx[j]
+			if uint(x) >= ncols {
 				continue
 			}
-			none := g.next[arriveShift][r][xi] & gr
-			turned := g.next[arriveTurn][r][xi] & gr
-			turned5 := g.next[arriveTurn5][r][xi] & gr
-			var mini, full uint64
-			if turned|turned5 != 0 {
-				c3, front2 := g.corners(r, xi)
-				full = (turned & c3 & front2) | (turned5 & c3)
-				mini = turned & c3 &^ front2
-				none |= (turned | turned5) &^ c3
+			var ok uint64
+			if dy := t.dy[j]; dy >= 0 {
+				ok = left & (fit[x] << uint(dy))
+				left &^= ok
+				ok >>= uint(dy)
+			} else {
+				ok = left & (fit[x] >> uint(-dy))
+				left &^= ok
+				ok <<= uint(-dy)
 			}
-			none &^= g.done[engine.SpinNone][r][xi]
-			mini &^= g.done[engine.SpinMini][r][xi]
-			full &^= g.done[engine.SpinFull][r][xi]
-			g.done[engine.SpinNone][r][xi] |= none
-			g.done[engine.SpinMini][r][xi] |= mini
-			g.done[engine.SpinFull][r][xi] |= full
-			for all := none | mini | full; all != 0; all &= all - 1 {
-				i := bits.TrailingZeros64(all)
-				for s, w := range [3]uint64{none, mini, full} {
-					if w>>uint(i)&1 != 0 {
-						dst = g.emit(dst, r, xi, i, engine.Spin(s), d)
-					}
-				}
+			if ok == 0 {
+				continue
 			}
+			gr := g.ground[t.to][x]
+			if air := ok &^ gr; air != 0 {
+				g.next[arriveShift][t.to][x] |= g.fall(t.to, x, air)
+			}
+			g.next[t.kind[j]][t.to][x] |= ok & gr
+			g.nmask[t.to] |= 1 << uint(x)
+			if left == 0 {
+				break
+			}
+		}
+	}
+}
+
+// emitWord emits the grounded positions of column (r, xi) that arrived by
+// a shift or drop (none), by a turn (turned) or by a turn with the fifth
+// kick (turned5), at depth d, skipping (cells, spin) already emitted. For
+// pieces other than T, none holds all arrivals.
+func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, turned, turned5 uint64, d int) []Placement {
+	if !g.spinT {
+		if none == 0 {
+			return dst
+		}
+		// Count cells once: mark them in the lowest orientation with the
+		// same shape.
+		sc := sameCells[g.p][r]
+		cx := xi + sc.dx
+		fresh := shiftRows(none, sc.dy) &^ g.done[0][sc.rot][cx]
+		g.done[0][sc.rot][cx] |= fresh
+		if g.counting {
+			g.count += bits.OnesCount64(fresh)
+			return dst
+		}
+		for ; fresh != 0; fresh &= fresh - 1 {
+			dst = g.emit(dst, r, xi, bits.TrailingZeros64(fresh)+sc.dy, engine.SpinNone, d)
+		}
+		return dst
+	}
+	done := &g.done
+	if turned|turned5 == 0 {
+		// The common case: shifts and drops only.
+		if none &^= done[engine.SpinNone][r][xi]; none == 0 {
+			return dst
+		}
+		done[engine.SpinNone][r][xi] |= none
+		if g.counting {
+			g.count += bits.OnesCount64(none)
+			return dst
+		}
+		for ; none != 0; none &= none - 1 {
+			dst = g.emit(dst, r, xi, bits.TrailingZeros64(none), engine.SpinNone, d)
+		}
+		return dst
+	}
+	var mini, full uint64
+	{
+		c3, front2 := g.corners(r, xi)
+		full = (turned & c3 & front2) | (turned5 & c3)
+		mini = turned & c3 &^ front2
+		none |= (turned | turned5) &^ c3
+	}
+	dn, dm, df := &done[engine.SpinNone][r][xi], &done[engine.SpinMini][r][xi], &done[engine.SpinFull][r][xi]
+	none &^= *dn
+	mini &^= *dm
+	full &^= *df
+	*dn |= none
+	*dm |= mini
+	*df |= full
+	if g.counting {
+		g.count += bits.OnesCount64(none) + bits.OnesCount64(mini) + bits.OnesCount64(full)
+		return dst
+	}
+	for all := none | mini | full; all != 0; all &= all - 1 {
+		i := bits.TrailingZeros64(all)
+		if none>>uint(i)&1 != 0 {
+			dst = g.emit(dst, r, xi, i, engine.SpinNone, d)
+		}
+		if mini>>uint(i)&1 != 0 {
+			dst = g.emit(dst, r, xi, i, engine.SpinMini, d)
+		}
+		if full>>uint(i)&1 != 0 {
+			dst = g.emit(dst, r, xi, i, engine.SpinFull, d)
 		}
 	}
 	return dst
@@ -423,17 +694,10 @@ func shiftRows(w uint64, dy int) uint64 {
 // the four corners of the T's box filled and which have both front corners
 // filled (walls and floor count), as engine.DetectSpin decides.
 func (g *Generator) corners(r engine.Rotation, xi int) (c3, front2 uint64) {
-	if g.corner[r]>>uint(xi)&1 != 0 {
-		return g.c3[r][xi], g.front2[r][xi]
-	}
-	filled := func(x, dy int) uint64 {
-		if x < 0 || x >= g.width {
-			return ^uint64(0)
-		}
-		return g.col[x] << uint(dy)
-	}
-	x := xi - 2
-	a, b, c, d := filled(x, 0), filled(x+2, 0), filled(x, 2), filled(x+2, 2)
+	// The corners of the box at column X = xi-2 are in board columns xi-2
+	// and xi, rows 0 and 2 up: shifted's index is x+2.
+	a, b := g.shifted[0][xi], g.shifted[0][xi+2]
+	c, d := g.shifted[2][xi], g.shifted[2][xi+2]
 	c3 = a&b&(c|d) | c&d&(a|b)
 	switch r {
 	case engine.Rot0:
@@ -445,8 +709,6 @@ func (g *Generator) corners(r engine.Rotation, xi int) (c3, front2 uint64) {
 	default:
 		front2 = a & c
 	}
-	g.c3[r][xi], g.front2[r][xi] = c3, front2
-	g.corner[r] |= 1 << uint(xi)
 	return c3, front2
 }
 
@@ -454,10 +716,10 @@ func (g *Generator) corners(r engine.Rotation, xi int) (c3, front2 uint64) {
 // with its path when paths are wanted.
 func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Placement {
 	var path []Move
-	if n := len(dst); n < cap(dst) {
-		path = dst[:n+1][n].Path[:0]
-	}
 	if g.paths {
+		if n := len(dst); n < cap(dst) {
+			path = dst[:n+1][n].Path[:0]
+		}
 		path = g.path(path, r, xi, i, spin, d)
 	}
 	return append(dst, Placement{
@@ -470,7 +732,6 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 // path appends to dst a shortest path to the position (r, xi, i) at depth
 // d that arrives with the given spin, by walking back through the layers.
 func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
-	g.rev = g.rev[:0]
 	// Which last moves give the spin: a shift or drop gives none; a turn
 	// gives what the corners and its kick index make of it.
 	shiftOK, turnOK, turn5OK := true, true, true
@@ -489,22 +750,43 @@ func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.S
 			turnOK = front2&1 != 0
 		}
 	}
-	for ; d > 0; d-- {
+	// The path has d moves: fill it from its end.
+	base := len(dst)
+	dst = slices.Grow(dst, d)[:base+d]
+	for first := true; d > 0; d-- {
+		// Paths share their beginnings: past the last move, each position's
+		// way back is kept for the placements that follow.
+		e := &g.pred[(int(r)&3*maxCols+xi%maxCols)*64+i&63]
+		if !first && uint32(*e>>32) == g.stamp {
+			dst[base+d-1] = Move(*e)
+			r, xi, i = engine.Rotation(*e>>8&3), int(*e>>10&31), int(*e>>16&63)
+			continue
+		}
 		var mv Move
-		mv, r, xi, i = g.back(&g.layers[d-1], r, xi, i, shiftOK, turnOK, turn5OK)
-		g.rev = append(g.rev, mv)
+		mv, r, xi, i = g.back(d, r, xi, i, shiftOK, turnOK, turn5OK)
+		dst[base+d-1] = mv
+		if !first {
+			*e = uint64(g.stamp)<<32 | uint64(mv) | uint64(r)<<8 | uint64(xi)<<10 | uint64(i)<<16
+		}
+		first = false
 		shiftOK, turnOK, turn5OK = true, true, true
-	}
-	for k := len(g.rev) - 1; k >= 0; k-- {
-		dst = append(dst, g.rev[k])
 	}
 	return dst
 }
 
 // back finds a position in prev one move from (r, xi, i) whose move arrives
 // in an allowed way, and returns the move and that position.
-func (g *Generator) back(prev *grid, r engine.Rotation, xi, i int, shiftOK, turnOK, turn5OK bool) (Move, engine.Rotation, int, int) {
+func (g *Generator) back(d int, r engine.Rotation, xi, i int, shiftOK, turnOK, turn5OK bool) (Move, engine.Rotation, int, int) {
+	prev := &g.layers[d-1]
 	at := uint64(1) << uint(i)
+	// Below open air: the search did not keep the drop through it in the
+	// layers; the row above is at its column's spawn-row depth plus the
+	// rows between.
+	if shiftOK && i > 0 && g.air>>uint(i-1)&1 != 0 {
+		if k := d - 1 - (i - 1 - g.top); k >= 0 && g.layers[k][r][xi]>>uint(g.top)&1 != 0 {
+			return MoveDown, r, xi, i - 1
+		}
+	}
 	// land: the positions of column (r, xi) that end at i after the move.
 	land := at
 	if g.mode == Mode20G {
@@ -551,6 +833,9 @@ func (g *Generator) back(prev *grid, r engine.Rotation, xi, i int, shiftOK, turn
 				target |= at
 			}
 			src := prev[from][x] & shiftRows(target, -int(k.Y))
+			if src == 0 {
+				continue
+			}
 			// The earlier kick tests must fail at the source.
 			for _, e := range kicks[:j] {
 				if ex := x + int(e.X); ex >= 0 && ex < g.ncols {

@@ -333,7 +333,7 @@ func replayPrefix(t *testing.T, b *engine.Board, p engine.Piece, path []Move) en
 // randomBoard makes a board of one of several kinds, chosen by kind.
 func randomBoard(rng *rand.Rand, kind int) (*engine.Board, Options) {
 	w := 4 + rng.IntN(13)
-	heights := []int{6, 8, 12, 16, 21, 24, 30, 40, 48, 56}
+	heights := []int{6, 8, 12, 16, 21, 24, 30, 40, 48, 56, 62, 64}
 	h := heights[rng.IntN(len(heights))]
 	b := engine.NewBoard(w, h)
 	opt := Options{}
@@ -419,7 +419,7 @@ func randomBoard(rng *rand.Rand, kind int) (*engine.Board, Options) {
 }
 
 func TestSearchEqualsOracle(t *testing.T) {
-	n := 3000
+	n := 1500
 	if testing.Short() {
 		n = 300
 	}
@@ -438,6 +438,10 @@ func TestSearchEqualsOracle(t *testing.T) {
 			for _, pl := range dst {
 				total[pl.Spin]++
 			}
+			opt.NoPaths = true
+			dst = g.Generate(dst[:0], b, p, opt)
+			sameResult(t, what+" without paths", dst, oracle(b, p, opt))
+			opt.NoPaths = false
 		}
 	}
 	// The random boards must exercise spins, or the test proves little.
@@ -479,4 +483,78 @@ func TestTurnOnlySlots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTallBoards: a board taller than the bitboard window (64 rows, the
+// spawn near the top) is searched cell by cell, with the same results.
+func TestTallBoards(t *testing.T) {
+	b := engine.NewBoard(10, 64)
+	rows := make([]uint16, 64)
+	for y := range 58 {
+		rows[y] = 0x3ff &^ (1 << uint(y%10))
+	}
+	b.SetRows(rows, engine.I)
+	for _, spawn := range []int{0, 58, 61, 63} {
+		for _, p := range engine.Pieces {
+			opt := Options{SpawnRow: spawn, Kicks: engine.SRSPlus}
+			got := Generate(b, p, opt)
+			sameResult(t, fmt.Sprintf("%v spawn %d", p, spawn), got, oracle(b, p, opt))
+			checkPaths(t, b, p, opt, got)
+		}
+	}
+}
+
+// TestNoKicksOpenAir: without kicks no turn moves a piece up or down, so
+// open air starts just above the stack (one row up, so that no piece can
+// rest in it); a tall column beside a cave checks the search there.
+func TestNoKicksOpenAir(t *testing.T) {
+	b := board(t,
+		"#.........",
+		"#.........",
+		"#.........",
+		"#.........",
+		"#..#######",
+		"#.........",
+		"##########",
+	)
+	for _, p := range engine.Pieces {
+		for _, kicks := range []*engine.KickTable{engine.NoKicks, engine.SRS} {
+			opt := Options{Kicks: kicks}
+			got := Generate(b, p, opt)
+			sameResult(t, fmt.Sprintf("%v %s", p, kicks.Name), got, oracle(b, p, opt))
+			checkPaths(t, b, p, opt, got)
+		}
+	}
+}
+
+// FuzzSearchEqualsOracle: boards from the fuzzer's bytes (the first picks
+// the width, the piece, the mode and the kick table; each pair after is a
+// row, bottom first), searched both ways.
+func FuzzSearchEqualsOracle(f *testing.F) {
+	f.Add([]byte{0x36, 0xff, 0x03, 0xef, 0x03, 0x38, 0x00})
+	f.Add([]byte{0x12, 0xfe, 0x01, 0xfd, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x01})
+	f.Add([]byte{0xa5})
+	var g Generator
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 || len(data) > 80 {
+			return
+		}
+		c := data[0]
+		w := 4 + int(c&15)%13 // 4..16
+		p := engine.Pieces[int(c>>4)%7]
+		opt := Options{Mode: Mode(c >> 4 / 7 % 3), Kicks: []*engine.KickTable{engine.SRS, engine.SRSPlus, engine.NoKicks}[int(c>>6)%3]}
+		rows := make([]uint16, 0, 40)
+		for i := 1; i+1 < len(data) && len(rows) < 38; i += 2 {
+			rows = append(rows, uint16(data[i])|uint16(data[i+1])<<8)
+		}
+		b := engine.NewBoard(w, 40)
+		b.SetRows(rows, engine.I)
+		for _, opt := range []Options{opt, {Mode: opt.Mode, Kicks: opt.Kicks, NoPaths: true}} {
+			got := g.Generate(nil, b, p, opt)
+			sameResult(t, fmt.Sprintf("%v %v %s nopaths=%v\n%s", p, opt.Mode, opt.Kicks.Name, opt.NoPaths, b), got, oracle(b, p, opt))
+			if !opt.NoPaths {
+				checkPaths(t, b, p, opt, got)
+			}
+		}
+	})
 }

@@ -28,16 +28,20 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 		move   Move
 		depth  int
 	}
+	// pack puts a state in a word, a cheap map key.
+	pack := func(s state) uint64 {
+		return uint64(uint16(s.m.X)) | uint64(uint16(s.m.Y))<<16 | uint64(s.m.Rot)<<32 | uint64(s.kick+1)<<40
+	}
 	nodes := []node{{state: state{m, -1}, parent: -1}}
-	seen := map[state]bool{{m, -1}: true}
+	seen := map[uint64]bool{pack(state{m, -1}): true}
 	add := func(from int, mv Move, s state) {
 		if opt.Mode == Mode20G {
 			if d := b.DropDistance(s.m); d > 0 {
 				s = state{s.m.Moved(0, -d), -1}
 			}
 		}
-		if !seen[s] {
-			seen[s] = true
+		if k := pack(s); !seen[k] {
+			seen[k] = true
 			nodes = append(nodes, node{s, from, mv, nodes[from].depth + 1})
 		}
 	}
@@ -80,10 +84,11 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 	} else {
 		for k := 0; k < len(nodes); k++ {
 			cur := nodes[k].m
-			for _, dx := range [2]int{-1, 1} {
-				if n := cur.Moved(dx, 0); b.Fits(n) {
-					add(k, map[int]Move{-1: MoveLeft, 1: MoveRight}[dx], state{n, -1})
-				}
+			if n := cur.Moved(-1, 0); b.Fits(n) {
+				add(k, MoveLeft, state{n, -1})
+			}
+			if n := cur.Moved(1, 0); b.Fits(n) {
+				add(k, MoveRight, state{n, -1})
 			}
 			if opt.Mode == ModeFull {
 				if n := cur.Moved(0, -1); b.Fits(n) {
@@ -104,7 +109,7 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 		}
 	}
 
-	// The best node for each (cells, spin): shortest, then lowest orientation.
+	// The best node for each (cells, spin).
 	type key struct {
 		cells [4]engine.Cell
 		spin  engine.Spin
@@ -129,7 +134,10 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 			best[kk] = k
 			continue
 		}
-		if n.depth < nodes[o].depth || n.depth == nodes[o].depth && n.m.Rot < nodes[o].m.Rot {
+		// Without paths the orientation is the lowest that reaches the
+		// cells; with paths, the one with the shortest path.
+		if opt.NoPaths && n.m.Rot < nodes[o].m.Rot ||
+			!opt.NoPaths && (n.depth < nodes[o].depth || n.depth == nodes[o].depth && n.m.Rot < nodes[o].m.Rot) {
 			best[kk] = k
 		}
 	}
@@ -147,7 +155,11 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 			pl.Path = nil
 		}
 		out = append(out, pl)
-		depth = append(depth, nodes[k].depth)
+		if opt.NoPaths {
+			depth = append(depth, 0) // ordered without path lengths
+		} else {
+			depth = append(depth, nodes[k].depth)
+		}
 	}
 	idx := make([]int, len(out))
 	for i := range idx {

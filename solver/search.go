@@ -158,7 +158,8 @@ func (s *searcher) expand(st *State, w *Weights, n *node, canHold, first bool, w
 // children evaluates every placement of piece on n's board and offers each
 // to the next beam; hold and next describe the pieces after it.
 func (s *searcher) children(st *State, w *Weights, n *node, piece, hold engine.Piece, next int, held, first bool, width int) {
-	opt := Options{Mode: st.Mode, Kicks: st.Kicks, SpawnRow: st.SpawnRow}
+	// Only the first placements need their input paths.
+	opt := Options{Mode: st.Mode, Kicks: st.Kicks, SpawnRow: st.SpawnRow, NoPaths: !first}
 	s.places = s.gen.Generate(s.places[:0], n.board, piece, opt)
 	scorer := NewScorer(w, n.board)
 	cur := engine.None

@@ -33,6 +33,20 @@ var personalities = []Weights{
 		},
 	},
 	{
+		Name: "bcts",
+		Note: "BCTS, Thiery and Scherrer (2009): Dellacherie's features plus hole depth and rows with holes, tuned by the cross-entropy method",
+		Base: Vector{
+			FLandingHeight:     -12.63,
+			FErodedCells:       6.60,
+			FRowTransitions:    -9.22,
+			FColumnTransitions: -19.77,
+			FHoles:             -13.08,
+			FWells:             -10.49,
+			FHoleDepth:         -1.61,
+			FRowsWithHoles:     -24.04,
+		},
+	},
+	{
 		Name: "kravec",
 		Note: "Kravec's thesis: cost 30*maxHeight + 20*avgHeight + 30*bigHoles + 25*mediumHoles + 12.5*smallHoles, negated",
 		Base: Vector{

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestAnalyzeFlags(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := runAnalyze([]string{"--pieces", "O", "--width", "9,10", "--json", "--quiet"}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"result":"loss"`) || !strings.Contains(lines[1], `"result":"cycle"`) {
+		t.Errorf("rows:\n%s", out.String())
+	}
+}
+
+func TestAnalyzeFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "grid.txt")
+	grid := "# two rows\nthrower=sz pieces=SZ width=4 depth=1\npieces=O width=10 model=drop\n"
+	if err := os.WriteFile(file, []byte(grid), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	if code := runAnalyze([]string{"--file", file, "--quiet"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if n := strings.Count(out.String(), "\n"); n != 4 {
+		t.Errorf("table of %d lines:\n%s", n, out.String())
+	}
+}
+
+func TestAnalyzeBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--width", "3"},
+		{"--width", "x"},
+		{"--depth", "0"},
+		{"--pieces", "Q"},
+		{"--preview", "sometimes"},
+		{"--model", "teleport"},
+		{"--thrower", "nobody"},
+		{"--function", "nobody"},
+		{"--preset", "nothing"},
+		{"--preset", "thesis", "--file", "x"},
+		{"--file", "/nonexistent/grid"},
+		{"extra"},
+	} {
+		var out, errs bytes.Buffer
+		if code := runAnalyze(append(args, "--quiet"), &out, &errs); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestBenchCommandFlags(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want string // in stderr
+	}{
+		{"unknown flag", []string{"--nope"}, "flag provided but not defined"},
+		{"unknown model", []string{"--model", "nes"}, "unknown model"},
+		{"unknown personality", []string{"--personality", "kocka,nobody"}, "unknown personality"},
+		{"no games", []string{"--games", "0"}, "games 0"},
+		{"wide well", []string{"--width", "20"}, "width 20"},
+		{"bad level", []string{"--model", "guideline", "--level", "0"}, "level 0"},
+		{"stray argument", []string{"extra"}, "unexpected argument"},
+	} {
+		var out, errb bytes.Buffer
+		if code := runBench(c.args, &out, &errb); code != 2 {
+			t.Errorf("%s: exit code %d, want 2", c.name, code)
+		}
+		if !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%s: stderr %q does not say %q", c.name, errb.String(), c.want)
+		}
+	}
+}
+
+func TestBenchCommandJSON(t *testing.T) {
+	for _, model := range []string{"classic", "guideline"} {
+		var out, errb bytes.Buffer
+		args := []string{"--model", model, "--personality", "kocka,eltetris", "--games", "2", "--seed", "3",
+			"--height", "8", "--max-pieces", "40", "--depth", "1", "--beam", "4", "--json", "--quiet"}
+		if code := runBench(args, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit code %d: %s", model, code, errb.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != 2 {
+			t.Fatalf("%s: %d lines of JSON, want 2:\n%s", model, len(lines), out.String())
+		}
+		for i, l := range lines {
+			var r struct {
+				Personality  string   `json:"personality"`
+				Model        string   `json:"model"`
+				Games        int      `json:"games"`
+				LinesMean    *float64 `json:"lines_mean"`
+				LinesMedian  *float64 `json:"lines_median"`
+				LinesMin     *int     `json:"lines_min"`
+				LinesMax     *int     `json:"lines_max"`
+				PiecesPerSec *float64 `json:"pieces_per_sec"`
+				ScoreMean    *float64 `json:"score_mean"`
+			}
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatalf("%s: %v: %s", model, err, l)
+			}
+			if want := []string{"kocka", "eltetris"}[i]; r.Personality != want || r.Model != model || r.Games != 2 {
+				t.Errorf("%s: line %d is %s", model, i, l)
+			}
+			if r.LinesMean == nil || r.LinesMedian == nil || r.LinesMin == nil || r.LinesMax == nil || r.PiecesPerSec == nil {
+				t.Errorf("%s: line %d lacks a field: %s", model, i, l)
+			}
+			if model == "guideline" && r.ScoreMean == nil {
+				t.Errorf("guideline line %d lacks score_mean: %s", i, l)
+			}
+		}
+	}
+}
+
+func TestBenchCommandTable(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runBench([]string{"--personality", "dellacherie", "--games", "1", "--height", "6", "--quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit code %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"model classic, well 10x6", "personality", "lines mean", "dellacherie"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestTuneCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runTune([]string{"--params", "holes,nope"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unknown feature") {
+		t.Errorf("bad param: exit %d, stderr %q", code, errb.String())
+	}
+	if code := runTune([]string{"--objective", "fun"}, &out, &errb); code != 2 {
+		t.Errorf("bad objective: exit %d", code)
+	}
+	res := t.TempDir() + "/r.json"
+	out.Reset()
+	errb.Reset()
+	args := []string{"--games", "2", "--generations", "1", "--population", "3", "--elite", "1", "--height", "6",
+		"--params", "holes,landing_height.tall", "--out", res}
+	if code := runTune(args, &out, &errb); code != 0 {
+		t.Fatalf("exit code %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "FHoles:") || !strings.Contains(out.String(), "// kocka tune --games 2") {
+		t.Errorf("stdout lacks the weights or the command:\n%s", out.String())
+	}
+	data, err := os.ReadFile(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Command string             `json:"command"`
+		Base    map[string]float64 `json:"base"`
+		History []json.RawMessage  `json:"history"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(r.Command, "kocka tune --games 2") || len(r.History) != 1 || r.Base["holes"] == 0 {
+		t.Errorf("result file %s", data)
+	}
+}

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kocka/kocka/solver/thrower/hatetris"
+)
+
+func init() {
+	register("hatetris", "HATETRIS rules: play back or write replays, and Kocka's placer against its enemy", func(args []string) int {
+		return runHatetris(args, os.Stdout, os.Stderr)
+	})
+}
+
+// runHatetris is kocka hatetris SUBCOMMAND.
+func runHatetris(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: kocka hatetris play --replay STRING | --replay-file F | --bot [flags]")
+		fmt.Fprintln(stderr, "       kocka hatetris record --hours H [flags]")
+		return 2
+	}
+	switch args[0] {
+	case "play":
+		return runHatetrisPlay(args[1:], stdout, stderr)
+	case "record":
+		return runHatetrisRecord(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "kocka hatetris: unknown subcommand %q (want play or record)\n", args[0])
+	return 2
+}
+
+// runHatetrisPlay plays a replay, or lets Kocka's placer play, and prints
+// {"lines":N,"moves":M,"game_over":true|false}; a game played by the bot
+// is followed by its replay on the next line.
+func runHatetrisPlay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hatetris play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	replay := fs.String("replay", "", "a replay in the game's own encoding (Base2048, hex or raw LRDU)")
+	replayFile := fs.String("replay-file", "", "a file holding a replay")
+	mild := fs.Bool("mild", false, "play against HATETRIS Mild (no rule against repeated wells)")
+	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
+	beam := fs.Int("beam", 64, "bot: beam width")
+	personality := fs.String("personality", "eltetris", "bot: the evaluation of wells")
+	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
+	hex := fs.Bool("hex", false, "bot: write the replay in the old hex encoding instead of Base2048")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kocka hatetris play: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	sources := 0
+	for _, set := range []bool{*replay != "", *replayFile != "", *bot} {
+		if set {
+			sources++
+		}
+	}
+	if sources != 1 {
+		fmt.Fprintln(stderr, "kocka hatetris play: give exactly one of --replay, --replay-file and --bot")
+		return 2
+	}
+	if *bot {
+		if *mild {
+			fmt.Fprintln(stderr, "kocka hatetris play: the bot plays HATETRIS only (no --mild)")
+			return 2
+		}
+		return hatetrisBot(*beam, *personality, *maxPieces, *hex, stdout, stderr)
+	}
+	text := *replay
+	if *replayFile != "" {
+		data, err := os.ReadFile(*replayFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+			return 1
+		}
+		text = string(data)
+	}
+	moves, err := hatetris.DecodeReplay(text)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+		return 1
+	}
+	g, err := hatetris.NewGame(hatetris.Standard, hatetris.NewEnemy(*mild))
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+		return 1
+	}
+	n := g.Play(moves)
+	printHatetrisResult(stdout, g.Score(), n, g.Over())
+	return 0
+}
+
+func printHatetrisResult(w io.Writer, lines, moves int, over bool) {
+	fmt.Fprintf(w, "{\"lines\":%d,\"moves\":%d,\"game_over\":%t}\n", lines, moves, over)
+}
+
+// hatetrisBot plays one game with the beam search and prints its result
+// and replay, checked by playing the replay through the rules.
+func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout, stderr io.Writer) int {
+	if width < 1 || maxPieces < 1 {
+		fmt.Fprintln(stderr, "kocka hatetris play: --beam and --max-pieces must be at least 1")
+		return 2
+	}
+	eval, err := hatetris.PersonalityEval(hatetris.Standard, personality)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+		return 2
+	}
+	b := hatetris.NewBeam(hatetris.Standard, width, eval)
+	for b.Depth < maxPieces && b.Step() {
+	}
+	moves, err := b.Moves(b.Best())
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+		return 1
+	}
+	g, _ := hatetris.NewGame(hatetris.Standard, hatetris.NewEnemy(false))
+	n := g.Play(moves)
+	if g.Score() != b.Best().Score {
+		fmt.Fprintf(stderr, "kocka hatetris play: the replay scores %d lines, the search said %d\n", g.Score(), b.Best().Score)
+		return 1
+	}
+	printHatetrisResult(stdout, g.Score(), n, g.Over())
+	if hex {
+		fmt.Fprintln(stdout, strings.TrimSpace(hatetris.EncodeHex(g.Moves())))
+	} else {
+		fmt.Fprintln(stdout, hatetris.EncodeReplay(g.Moves()))
+	}
+	return 0
+}
+
+// runHatetrisRecord is the record attempt: beam searches of doubling width
+// against HATETRIS until the time is up. Every finished search is kept in
+// the state file with its lines and time, so a later session goes on where
+// this one stopped; the best game is written as a replay.
+func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hatetris record", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	hours := fs.Float64("hours", 0, "how long to search (required)")
+	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, rewritten after every search)")
+	start := fs.Int("start-width", 64, "beam width of the first search")
+	maxWidth := fs.Int("max-width", 1<<22, "stop before a search wider than this")
+	personality := fs.String("personality", "eltetris", "the evaluation of wells")
+	lineWeight := fs.Float64("line-weight", 1000, "what a cleared line is worth against the evaluation")
+	out := fs.String("out", "", "write the best replay (Base2048) to this file")
+	plot := fs.String("plot", "", "write an SVG plot of lines against beam width and time to this file")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kocka hatetris record: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *hours <= 0 || *start < 1 || *maxWidth < *start {
+		fmt.Fprintln(stderr, "kocka hatetris record: need --hours > 0 and 1 <= --start-width <= --max-width")
+		return 2
+	}
+	eval, err := hatetris.PersonalityEval(hatetris.Standard, *personality)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+		return 2
+	}
+	st, err := hatetris.LoadRecordState(*statePath)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+		return 1
+	}
+	if len(st.Runs) > 0 && (st.Personality != *personality || st.LineWeight != *lineWeight) {
+		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --personality %s --line-weight %g; use those or a new --state\n",
+			*statePath, st.Personality, st.LineWeight)
+		return 2
+	}
+	st.Personality, st.LineWeight = *personality, *lineWeight
+	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
+	for {
+		w := st.NextWidth(*start)
+		if w > *maxWidth || time.Now().After(deadline) {
+			break
+		}
+		began := time.Now()
+		var progress func(*hatetris.Beam)
+		if !*quiet {
+			progress = func(b *hatetris.Beam) {
+				if b.Depth%10 == 0 {
+					fmt.Fprintf(stderr, "\rwidth %d: piece %d, %d wells, best line %d lines, %s (best so far %d lines)   ",
+						w, b.Depth, b.Alive(), b.Best().Score, time.Since(began).Round(time.Second), st.Best.Lines)
+				}
+			}
+		}
+		run, ok, err := hatetris.RunRecord(w, eval, *lineWeight, deadline, progress)
+		if !*quiet {
+			fmt.Fprintln(stderr)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+			return 1
+		}
+		if !ok {
+			fmt.Fprintf(stderr, "kocka hatetris record: time is up during the search of width %d; it will start again next time\n", w)
+			break
+		}
+		st.Runs = append(st.Runs, run)
+		st.TotalSecs += run.Seconds
+		if run.Lines > st.Best.Lines || st.Best.Replay == "" {
+			st.Best = run
+		}
+		if err := st.Save(*statePath); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "width %d: %d lines in %d pieces, %.1f s\n", run.Width, run.Lines, run.Pieces, run.Seconds)
+	}
+	if st.Best.Replay == "" {
+		fmt.Fprintln(stderr, "kocka hatetris record: no search finished")
+		return 1
+	}
+	fmt.Fprintf(stdout, "best: %d lines (width %d)\n%s\n", st.Best.Lines, st.Best.Width, st.Best.Replay)
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(st.Best.Replay+"\n"), 0o644); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+			return 1
+		}
+	}
+	if *plot != "" {
+		if err := os.WriteFile(*plot, []byte(recordPlot(st)), 0o644); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// recordPlot draws lines against beam width (log scale), each point
+// labelled with the cumulative search time, as an SVG.
+func recordPlot(st *hatetris.RecordState) string {
+	const w, h, m = 640, 400, 60
+	maxLines, maxLog := 1, 1.0
+	for _, r := range st.Runs {
+		maxLines = max(maxLines, r.Lines)
+		maxLog = max(maxLog, math.Log2(float64(r.Width)))
+	}
+	minLog := maxLog
+	for _, r := range st.Runs {
+		minLog = min(minLog, math.Log2(float64(r.Width)))
+	}
+	if maxLog == minLog {
+		minLog = maxLog - 1
+	}
+	x := func(width int) float64 {
+		return m + (math.Log2(float64(width))-minLog)/(maxLog-minLog)*(w-2*m)
+	}
+	y := func(lines int) float64 { return h - m - float64(lines)/float64(maxLines)*(h-2*m) }
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
+	fmt.Fprintf(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">Kocka against HATETRIS: lines by beam width (%s, line weight %g)</text>\n", m, st.Personality, st.LineWeight)
+	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
+	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">beam width (log scale); labels: search time so far</text>\n", w/2-120, h-m+40)
+	fmt.Fprintf(&sb, "<text x=\"10\" y=\"%d\">lines</text>\n", m-10)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%d</text>\n", m-6, y(maxLines)+4, maxLines)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">0</text>\n", m-6, y(0)+4)
+	var pts []string
+	total := 0.0
+	for _, r := range st.Runs {
+		total += r.Seconds
+		px, py := x(r.Width), y(r.Lines)
+		pts = append(pts, fmt.Sprintf("%.1f,%.1f", px, py))
+		fmt.Fprintf(&sb, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"steelblue\"/>\n", px, py)
+		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%d</text>\n", px, float64(h-m+16), r.Width)
+		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d (%s)</text>\n", px, py-10, r.Lines,
+			time.Duration(total*float64(time.Second)).Round(time.Second))
+	}
+	fmt.Fprintf(&sb, "<polyline points=\"%s\" fill=\"none\" stroke=\"steelblue\"/>\n</svg>\n", strings.Join(pts, " "))
+	return sb.String()
+}

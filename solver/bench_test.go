@@ -1,0 +1,183 @@
+package solver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// midGameStates plays a guideline game with the bot (no ticks: each piece
+// goes where the plan says) and returns copies of the states it met after
+// 20 pieces and every 7 pieces after that: a fixed set of mid-game
+// positions for the benchmarks.
+func midGameStates(tb testing.TB, n int) []State {
+	tb.Helper()
+	bot, err := NewBot(BotConfig{Personality: "eltetris", Depth: 1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rnd, _ := engine.NewRandomizer(engine.Bag7, 3, nil)
+	b := engine.NewBoard(10, 40)
+	queue := make([]engine.Piece, 6)
+	for i := range queue {
+		queue[i] = rnd.Next(nil)
+	}
+	st := State{Board: b, SpawnRow: 20, Visible: 20, Kicks: engine.SRS, Mode: ModeFull, Combo: -1, HoldRule: true}
+	var out []State
+	for piece := 0; len(out) < n && piece < 1000; piece++ {
+		st.Current, st.Queue = queue[0], queue[1:]
+		if piece >= 20 && piece%7 == 6 {
+			c := st
+			c.Board = b.Clone()
+			c.Queue = append([]engine.Piece(nil), st.Queue...)
+			c.CanHold = true
+			out = append(out, c)
+		}
+		plan := bot.PlanState(&st)
+		if !plan.OK {
+			tb.Fatal("the benchmark game topped out")
+		}
+		b.Place(plan.Placement.Placed)
+		b.ClearLines()
+		queue = append(queue[1:], rnd.Next(nil))
+	}
+	return out
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	states := midGameStates(b, 8)
+	for _, name := range []string{"eltetris", "kravec", "kocka"} {
+		w, _ := PersonalityByName(name)
+		b.Run(name, func(b *testing.B) {
+			// One placement per state, scored as the search scores it.
+			type job struct {
+				before, after *engine.Board
+				p             Placement
+			}
+			var jobs []job
+			for _, st := range states {
+				ps := Generate(st.Board, st.Current, Options{})
+				after, _ := place(st.Board, ps[len(ps)/2].Placed)
+				jobs = append(jobs, job{st.Board, after, ps[len(ps)/2]})
+			}
+			b.ResetTimer()
+			sum := 0.0
+			for i := 0; i < b.N; i++ {
+				j := &jobs[i%len(jobs)]
+				s := NewScorer(w, j.before)
+				sum += s.Score(j.p.Placed, j.after, engine.Clear{})
+			}
+			if sum == 0 {
+				b.Log(sum)
+			}
+		})
+	}
+}
+
+func BenchmarkPlan(b *testing.B) {
+	states := midGameStates(b, 8)
+	for _, depth := range []int{1, 2, 3} {
+		b.Run(fmt.Sprintf("depth%d", depth), func(b *testing.B) {
+			bot, err := NewBot(BotConfig{Personality: "kocka", Depth: depth, Width: 32})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				st := states[i%len(states)]
+				if p := bot.PlanState(&st); !p.OK {
+					b.Fatal("no plan")
+				}
+			}
+		})
+	}
+}
+
+func TestBenchSmall(t *testing.T) {
+	for _, model := range []string{ModelClassic, ModelGuideline} {
+		cfg := BenchConfig{
+			Model: model, Personalities: []string{"kocka", "dellacherie"}, Games: 3, Seed: 5,
+			Width: 10, Height: 8, MaxPieces: 60, Level: 5, Depth: 1, BeamWidth: 8,
+		}
+		rs, err := Bench(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := Bench(cfg)
+		for i, r := range rs {
+			if r.Personality != cfg.Personalities[i] || r.Games != 3 || r.Model != model {
+				t.Errorf("%s: result %d is %+v", model, i, r)
+			}
+			if r.LinesMin > int(r.LinesMedian) || float64(r.LinesMax) < r.LinesMean || r.LinesMin > r.LinesMax {
+				t.Errorf("%s: inconsistent lines %+v", model, r)
+			}
+			if r.Mismatches != 0 {
+				t.Errorf("%s %s: %d driver mismatches", model, r.Personality, r.Mismatches)
+			}
+			// Fixed seeds give the same games.
+			for g := range r.Results {
+				a, b := r.Results[g], again[i].Results[g]
+				if a.Lines != b.Lines || a.Pieces != b.Pieces || a.Score != b.Score {
+					t.Errorf("%s %s game %d differs between runs: %+v vs %+v", model, r.Personality, g, a, b)
+				}
+			}
+		}
+		var buf bytes.Buffer
+		if err := WriteJSON(&buf, rs); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+		if len(lines) != len(rs) {
+			t.Fatalf("%d JSON lines for %d results", len(lines), len(rs))
+		}
+		for _, l := range lines {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{"personality", "games", "lines_mean", "lines_median", "lines_min", "lines_max", "pieces_per_sec", "model"} {
+				if _, ok := m[k]; !ok {
+					t.Errorf("JSON line lacks %q: %s", k, l)
+				}
+			}
+			if model == ModelGuideline {
+				for _, k := range []string{"score_mean", "tetris_rate", "tspin_rate"} {
+					if _, ok := m[k]; !ok && k == "score_mean" {
+						t.Errorf("JSON line lacks %q: %s", k, l)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestBenchConfigErrors(t *testing.T) {
+	ok := BenchConfig{Model: ModelClassic, Personalities: []string{"kocka"}, Games: 1, Width: 10, Height: 10}
+	for _, c := range []struct {
+		name string
+		edit func(*BenchConfig)
+	}{
+		{"model", func(c *BenchConfig) { c.Model = "nes" }},
+		{"personality", func(c *BenchConfig) { c.Personalities = []string{"nobody"} }},
+		{"no personality", func(c *BenchConfig) { c.Personalities = nil }},
+		{"games", func(c *BenchConfig) { c.Games = 0 }},
+		{"width", func(c *BenchConfig) { c.Width = 17 }},
+		{"height", func(c *BenchConfig) { c.Height = 50 }},
+		{"guideline without a piece cap", func(c *BenchConfig) { c.Model = ModelGuideline; c.Level = 1 }},
+		{"guideline level", func(c *BenchConfig) { c.Model = ModelGuideline; c.MaxPieces = 10; c.Level = 0 }},
+	} {
+		cfg := ok
+		c.edit(&cfg)
+		if err := cfg.Validate(); err == nil {
+			t.Errorf("%s: no error", c.name)
+		}
+	}
+	if err := ok.Validate(); err != nil {
+		t.Errorf("valid config: %v", err)
+	}
+}

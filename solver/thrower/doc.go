@@ -1,0 +1,10 @@
+// Package thrower is the second player of Tetris seen as a two-player game:
+// the thrower chooses each piece, the placer puts it where it likes, and the
+// thrower wins when the placer tops out.
+//
+// It holds the throwers (minimax after Kravec, the HATETRIS enemy applied to
+// guideline rules, a Bastet-like one, the S/Z algorithm of Brzustowski and
+// Burgiel, a kind one and a random one), all behind the engine's randomizer
+// hook; the cycle detector that tells when the placer has survived for
+// good; and the placer-against-thrower simulations behind kocka analyze.
+package thrower
