@@ -2,8 +2,9 @@
 // progress bar, starts the Go program, and wires the page around it (touch
 // controls, pause when hidden, a replay from the URL).
 //
-// The Go side (see the *_js.go files) reads the URL's mode and seed itself
-// and installs window.kocka: state(), keys(), pause(), playReplay(text).
+// The Go side (url_args_js.go, scenes/browser_js.go) reads the URL's mode,
+// seed and personality itself and installs window.kocka: state(), keys(),
+// pause(), playReplay(text) and replay().
 'use strict';
 
 (() => {
