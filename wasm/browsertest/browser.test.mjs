@@ -379,12 +379,14 @@ test('replays recorded natively end at the same state hash in the browser', asyn
 });
 
 test('settings persist in localStorage; damaged ones are kept as .bak', async () => {
-  const page = await open('?touch=0');
-  await ready(page);
-  assert.equal((await page.evaluate(() => window.kocka.keys())).hold, 'KeyC');
-
-  await page.evaluate(() => localStorage.setItem('kocka/settings.json', JSON.stringify({ keys: { hold: ['V'] } })));
-  await page.reload();
+  // Settings saved by an earlier visit, in place before the first load.
+  const page = await open('?touch=0', {
+    init: () => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('kocka/settings.json', JSON.stringify({ keys: { hold: ['V'] } }));
+    },
+  });
   await ready(page);
   assert.equal((await page.evaluate(() => window.kocka.keys())).hold, 'KeyV', 'the saved binding is loaded');
 
