@@ -314,15 +314,15 @@ func (d *driver) key(keys ...string) {
 	}
 }
 
-// tap holds a key for 80 ms, long enough for a tick to see it even on a
+// tap holds a key for 100 ms, long enough for a tick to see it even on a
 // loaded machine drawing few frames (xdotool's own key taps can fall
-// between two ticks), then waits 60 ms so the next tap is a new press.
+// between two ticks), then waits as long so the next tap is a new press.
 func (d *driver) tap(k string) error {
 	for _, step := range []string{"keydown", "keyup"} {
 		if out, err := exec.Command("xdotool", step, "--window", d.win, k).CombinedOutput(); err != nil {
 			return fmt.Errorf("xdotool %s %s: %v\n%s", step, k, err, out)
 		}
-		time.Sleep(70 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
 	}
 	return nil
 }
@@ -434,15 +434,26 @@ func TestGUIDrive(t *testing.T) {
 		t.Fatalf("results of a game not over: %+v", st)
 	}
 	img = d.screenshot()
+	var err error
 	if filled := checkBoard(t, img, st); filled < 20 {
 		t.Errorf("a topped-out board with %d cells", filled)
 	}
 	if n := inkIn(img, st.Layout, 340, 80, 600, 230); n < 500 {
 		t.Errorf("the results table is nearly empty (%d pixels)", n)
 	}
-	raw, err := os.ReadFile(filepath.Join(d.cfg, "scores.json"))
-	if err != nil || !strings.Contains(string(raw), fmt.Sprintf(`"score": %d`, st.Score)) {
+	// Scores are written off the game loop: allow the write a moment.
+	var raw []byte
+	want := fmt.Sprintf(`"score": %d`, st.Score)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if raw, err = os.ReadFile(filepath.Join(d.cfg, "scores.json")); err == nil && strings.Contains(string(raw), want) {
+			break
+		}
+	}
+	if !strings.Contains(string(raw), want) {
 		t.Errorf("scores.json does not hold the game's score %d: %v\n%s", st.Score, err, raw)
+	}
+	if _, err := os.Stat(filepath.Join(d.cfg, "replay-marathon.kreplay")); err != nil {
+		t.Errorf("the game's replay was not saved: %v", err)
 	}
 
 	// Results menu: Play again, High scores, Main menu.
@@ -459,6 +470,20 @@ func TestGUIDrive(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("Quit did not end the program")
+	}
+
+	// The saved replay plays back in the window to the same state.
+	if f, err := os.Open(filepath.Join(d.cfg, "replay-marathon.kreplay")); err == nil {
+		rep, err := engine.DecodeReplay(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rst := shoot(t, len(rep.Inputs)+2, "--replay", f.Name(), "--width", "640", "--height", "360")
+		if !rst.ReplayDone || rst.StateHash != rst.ReplayHash || rst.StateHash != st.StateHash {
+			t.Errorf("replay in the window ended at %s (recorded %s, the game %s), done %v",
+				rst.StateHash, rst.ReplayHash, st.StateHash, rst.ReplayDone)
+		}
 	}
 }
 

@@ -97,16 +97,17 @@ func (s *playScene) saveReplay(a *App) {
 		a.Notify("Could not encode the replay: " + err.Error())
 		return
 	}
-	if err := a.store.Save(replayName(s.mode.Name), buf.Bytes()); err != nil {
-		a.Notify(fmt.Sprintf("Could not save the replay: %v", err))
-	}
+	a.saver.save(replayName(s.mode.Name), buf.Bytes())
 }
 
 // loadReplay reads the last replay of a mode.
 func (a *App) loadReplay(mode string) (*engine.Replay, error) {
-	raw, err := a.store.Load(replayName(mode))
-	if err != nil {
-		return nil, err
+	raw, queued := a.saver.load(replayName(mode))
+	if !queued {
+		var err error
+		if raw, err = a.store.Load(replayName(mode)); err != nil {
+			return nil, err
+		}
 	}
 	return engine.DecodeReplay(bytes.NewReader(raw))
 }
