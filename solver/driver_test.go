@@ -33,11 +33,16 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 		pps     float64
 		pieces  int
 		replans bool // gravity may force re-plans
+		mode    Mode // the bot's placement search (default ModeFull)
+		force   bool // the plans ignore the gravity: re-plans must happen
 	}{
 		{name: "level 1", level: 1, pieces: 150},
 		{name: "level 1, 2 pieces a second", level: 1, pps: 2, pieces: 30},
 		{name: "level 15", level: 15, pieces: 150, replans: true},
 		{name: "20G", level: 1, fixed: engine.MaxGravity, pieces: 150, replans: true},
+		// Plans made as if every piece were dropped from the top, played
+		// at 20G: the driver must find other ways, or other placements.
+		{name: "20G, drop plans", level: 1, fixed: engine.MaxGravity, pieces: 150, replans: true, mode: ModeDrop, force: true},
 	}
 	for _, c := range cases {
 		for _, h := range handlings {
@@ -53,7 +58,7 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				bot, err := NewBot(BotConfig{Personality: "kocka", Depth: 2, Width: 16, Mode: ModeFull})
+				bot, err := NewBot(BotConfig{Personality: "kocka", Depth: 2, Width: 16, Mode: c.mode})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -68,6 +73,9 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				}
 				if !c.replans && (s.Replans != 0 || s.Impossible != 0) {
 					t.Errorf("re-planned at low gravity: %+v", s)
+				}
+				if c.force && s.Replans == 0 {
+					t.Errorf("no re-plans though the plans ignored the gravity: %+v", s)
 				}
 				t.Logf("%+v, lines %d, ticks %d", s, g.Lines(), g.Ticks())
 			})
