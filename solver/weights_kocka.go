@@ -25,7 +25,10 @@ package solver
 //
 //	kocka tune --model guideline --objective score --height 8 --level 10 --max-pieces 300 --depth 1 --games 10 --generations 8 --population 16 --elite 4 --spread 0.8 --seed 4000 --params single.tall,double.tall,triple.tall,tetris.tall,tslot_double.tall
 //
-// The weights not named in a --params list kept their hand-set values.
+// Each run started (--start kocka) from the kocka weights of its time: the
+// previous run's result plus the hand-set changes named here, so running a
+// command again today starts from these final weights instead. The weights
+// not named in a --params list kept their hand-set values.
 // docs/benchmarks.md ("Bot strength") has the runs and the results.
 var kockaWeights = Weights{
 	Name: "kocka",
