@@ -27,7 +27,7 @@ func PlayReplayText(text string, factory engine.RandomizerFactory) map[string]an
 	if err != nil {
 		return map[string]any{"ok": false, "error": err.Error()}
 	}
-	g, err := rep.PlayWith(factory)
+	g, err := rep.PlayWith(withThrowers(factory))
 	if err != nil {
 		return map[string]any{"ok": false, "error": err.Error()}
 	}

@@ -32,9 +32,7 @@ func gameFromReplay(r *engine.Replay, factory engine.RandomizerFactory) (*engine
 		}
 		return engine.NewGameWith(r.Config, r.Seed, &engine.Sequence{Pieces: pieces})
 	}
-	if factory == nil {
-		return nil, fmt.Errorf("replay: randomizer %q is not known to the game window", r.Randomizer)
-	}
+	factory = withThrowers(factory)
 	rnd, err := factory(r.Randomizer, r.RandomizerOptions, r.Config, r.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("replay: randomizer %q: %w", r.Randomizer, err)
