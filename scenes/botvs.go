@@ -118,7 +118,7 @@ func (d *botVersusDriver) drawBand(r *Renderer, g *engine.Game) {
 }
 
 // drawDetector shows the cycle detector's state at y in the right column.
-func (d *botVersusDriver) drawDetector(r *Renderer, y float32) {
+func (d *botVersusDriver) drawDetector(r *Renderer, y float32, s *versusScene) {
 	x := float32(rightColX)
 	h := float32(ScreenH-8) - y
 	r.Panel(x, y, whyW, h, sprites.Panel, sprites.Shade(sprites.Frame, 180))
@@ -140,7 +140,15 @@ func (d *botVersusDriver) drawDetector(r *Renderer, y float32) {
 			[2]string{"Length", fmt.Sprintf("%d moves", c.Length)}, [2]string{"Changing", band})
 		col = sprites.Good
 	} else {
-		rows = append(rows, [2]string{"Cycle", "none yet"})
+		none := "none yet"
+		if s.game.Over() {
+			none = "none"
+		}
+		rows = append(rows, [2]string{"Cycle", none})
+	}
+	if s.game.Over() {
+		rows = append(rows, [2]string{"Bot lost at move", fmt.Sprint(s.game.Stats().Pieces)})
+		col = sprites.Danger
 	}
 	ty := y + 20
 	for i, row := range rows {
@@ -150,6 +158,19 @@ func (d *botVersusDriver) drawDetector(r *Renderer, y float32) {
 		}
 		r.Text(row[0], x+6, ty, 1, sprites.Dim)
 		r.TextRight(row[1], x+whyW-6, ty, 1, c)
+		ty += sprites.GlyphH
+	}
+	// How it works, and what to do once it is over.
+	note := "It keeps the position of moves 1, 2, 4, 8, ... and compares each new one with it (Brent)."
+	if s.done() {
+		note = "Enter: watch again.  Esc: menu."
+	}
+	ty += 4
+	for _, l := range wrap(note, (whyW-12)/sprites.GlyphW) {
+		if ty+sprites.GlyphH > y+h {
+			break
+		}
+		r.Text(l, x+6, ty, 1, sprites.Dim)
 		ty += sprites.GlyphH
 	}
 }

@@ -268,7 +268,7 @@ func (s *versusScene) Draw(r *Renderer) {
 	s.drawStats(r)
 	y := drawWhy(r, s.choice.title, s.why, rightColX, boardY)
 	if d, ok := s.driver.(*botVersusDriver); ok {
-		d.drawDetector(r, y+8)
+		d.drawDetector(r, y+8, s)
 	} else {
 		s.drawSurvival(r, y+8)
 	}
@@ -303,7 +303,7 @@ func drawWhy(r *Renderer, title string, ex thrower.Explanation, x, y float32) fl
 	rule := wrap(ex.Rule, (whyW-12)/sprites.GlyphW)
 	h := float32(20 + len(rule)*sprites.GlyphH + 6 + len(ex.Scores)*17 + 4)
 	r.Panel(x, y, whyW, h, sprites.Panel, sprites.Shade(sprites.Frame, 180))
-	r.Text("THROWER", x+6, y+3, 1, sprites.Dim)
+	r.Text("WHY THIS PIECE", x+6, y+3, 1, sprites.Dim)
 	r.TextRight(title, x+whyW-6, y+3, 1, sprites.Danger)
 	ty := y + 20
 	for _, l := range rule {
@@ -372,7 +372,7 @@ func (s *versusScene) drawSurvival(r *Renderer, y float32) {
 // drawVersusEnd is the banner over the finished board.
 func (s *versusScene) drawVersusEnd(r *Renderer) {
 	a := min(1, float32(s.ended)/20)
-	msg, sub, c := "GAME OVER", fmt.Sprintf("%d lines", s.game.Lines()), sprites.Danger
+	msg, sub, c := "GAME OVER", plural(s.game.Lines(), "line"), sprites.Danger
 	if d, ok := s.driver.(*botVersusDriver); ok && d.det.Found() {
 		cy := d.det.Cycle()
 		msg, sub, c = "CYCLE", fmt.Sprintf("length %d", cy.Length), sprites.Good
@@ -381,9 +381,14 @@ func (s *versusScene) drawVersusEnd(r *Renderer) {
 	r.Rect(boardX, cy, 160, 64, Alpha(sprites.Well, a*0.85))
 	r.TextCenter(msg, boardX+80, cy+8, 2, Alpha(c, a))
 	r.TextCenter(sub, boardX+80, cy+42, 1, Alpha(sprites.Text, a))
-	if _, bot := s.driver.(*botVersusDriver); bot && s.ended > 10 {
-		r.TextCenter("Enter: watch again   Esc: menu", boardX+80, boardY+330, 1, Alpha(sprites.Dim, a))
+}
+
+// plural writes a count and its noun: "1 line", "2 lines".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
 	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // versusResults are the play results plus the lines survived against the
@@ -409,7 +414,7 @@ func (s *versusResults) Draw(r *Renderer) {
 	s.resultsScene.Draw(r)
 	vs := s.vs
 	x, y := float32(340), float32(232)
-	r.Text(fmt.Sprintf("Survived %d lines against %s.", vs.game.Lines(), vs.choice.title), x, y, 1, sprites.Text)
+	r.Text(fmt.Sprintf("Survived %s against %s.", plural(vs.game.Lines(), "line"), vs.choice.title), x, y, 1, sprites.Text)
 	switch {
 	case vs.rank == 1:
 		r.Text("NEW BEST AGAINST THIS THROWER!", x, y+16, 1, sprites.Accent)
