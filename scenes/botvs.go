@@ -33,7 +33,15 @@ func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.NewGameWith(cfg, seed, rnd)
+	var deal engine.Randomizer = rnd
+	ahead, err := newAheadRandomizer(rnd)
+	if err != nil {
+		return nil, err
+	}
+	if ahead != nil {
+		deal = ahead
+	}
+	g, err := engine.NewGameWith(cfg, seed, deal)
 	if err != nil {
 		return nil, err
 	}
@@ -45,9 +53,13 @@ func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
 	d := &botVersusDriver{
 		botDriver: botDriver{bot: bot, driver: solver.NewDriver(bot, solver.DriverConfig{PiecesPerSecond: sp.pps})},
 		det:       thrower.NewCycleDetector(1),
-		rnd:       rnd,
+		ahead:     ahead,
+		foreseen:  -1,
 	}
 	s := &versusScene{playScene: newPlayScene(m, g, d), choice: c, rnd: rnd}
+	if ahead != nil {
+		s.explains = ahead
+	}
 	s.ticksPerUpdate, s.quiet = sp.ticks, true
 	s.subtitle = fmt.Sprintf("%s, depth %d, %s", v.Personality, v.Depth, sp.title)
 	s.explain()
@@ -61,19 +73,33 @@ func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
 // position repeats for ever and the game ends there.
 type botVersusDriver struct {
 	botDriver
-	det    *thrower.CycleDetector
-	rnd    *thrower.Replayable
-	pieces int // placements observed
+	det      *thrower.CycleDetector
+	ahead    *aheadRandomizer // nil when the thrower decides inline
+	pieces   int              // placements observed
+	foreseen int              // placements when the next decision was foreseen
 }
 
 func (d *botVersusDriver) Next(a *App, g *engine.Game) engine.Input {
-	if n := g.Stats().Pieces; n != d.pieces {
+	n := g.Stats().Pieces
+	if n != d.pieces {
 		d.pieces = n
 		if d.det.Observe(g.Board(), positionKey(g)) {
 			return 0
 		}
 	}
-	return d.botDriver.Next(a, g)
+	in := d.botDriver.Next(a, g)
+	if d.ahead != nil && d.foreseen != n {
+		// The plan for this piece is made: the thrower's next decision
+		// is on the well after it locks there.
+		if t, ok := d.driver.Target(); ok {
+			d.foreseen = n
+			b := g.Board().Clone()
+			b.Place(t)
+			b.ClearLines()
+			d.ahead.Foresee(thrower.View{Board: b, Pending: g.Queue(), Height: g.VisibleHeight()})
+		}
+	}
+	return in
 }
 
 // Finished ends the game once a cycle is found.

@@ -158,7 +158,8 @@ type versusScene struct {
 	*playScene
 	choice   *versusChoice
 	rnd      *thrower.Replayable
-	why      thrower.Explanation // behind the current piece
+	explains thrower.Explainer   // rnd, or the randomizer that deals for it
+	why      thrower.Explanation // behind the last piece dealt
 	whyPiece int                 // pieces locked when why was asked
 	recorded bool
 	rank     int // place in the difficulty's table, 0 = none
@@ -166,7 +167,10 @@ type versusScene struct {
 
 // explain refreshes the explanation after the thrower has dealt.
 func (s *versusScene) explain() {
-	s.why = s.rnd.Explain()
+	if s.explains == nil {
+		s.explains = s.rnd
+	}
+	s.why = s.explains.Explain()
 	s.whyPiece = s.game.Stats().Pieces
 }
 
@@ -277,19 +281,26 @@ func (s *versusScene) Draw(r *Renderer) {
 	}
 }
 
-// drawDealt shows the piece the thrower dealt, in the hold box's place.
+// drawDealt shows the piece the thrower dealt last, in the hold box's
+// place: the current piece, or with the next piece shown the next one,
+// with the current piece beside it.
 func (s *versusScene) drawDealt(r *Renderer) {
 	x, y := float32(leftColR-panelW), float32(boardY)
+	cur, ok := s.game.Current()
+	dealt := cur.Piece
+	if q := s.game.Queue(); s.game.Config().Preview > 0 && len(q) > 0 {
+		dealt = q[0]
+		r.Panel(x-panelW-6, y, panelW, holdPanelH, sprites.Panel, sprites.Shade(sprites.Frame, 180))
+		r.Text("NOW", x-panelW, y+3, 1, sprites.Dim)
+		if ok {
+			drawPiecePreview(r, cur.Piece, x-panelW-6, y+16, panelW, holdPanelH-18, cellSize, White)
+		}
+		ok = true
+	}
 	r.Panel(x, y, panelW, holdPanelH, sprites.Panel, sprites.Shade(sprites.Danger, 150))
 	r.Text("DEALT", x+6, y+3, 1, sprites.Dim)
-	if cur, ok := s.game.Current(); ok {
-		drawPiecePreview(r, cur.Piece, x, y+16, panelW, holdPanelH-18, cellSize, White)
-	}
-	if q := s.game.Queue(); s.game.Config().Preview > 0 && len(q) > 0 {
-		x -= panelW + 6
-		r.Panel(x, y, panelW, holdPanelH, sprites.Panel, sprites.Shade(sprites.Frame, 180))
-		r.Text("NEXT", x+6, y+3, 1, sprites.Dim)
-		drawPiecePreview(r, q[0], x, y+16, panelW, holdPanelH-18, cellSize, White)
+	if ok {
+		drawPiecePreview(r, dealt, x, y+16, panelW, holdPanelH-18, cellSize, White)
 	}
 }
 

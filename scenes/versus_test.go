@@ -331,3 +331,75 @@ func TestDrawVersusScenes(t *testing.T) {
 		a.Stack.Pop()
 	}
 }
+
+// BenchmarkVersusDecision is one choice of each difficulty's thrower on a
+// mid-game well, by a freshly built thrower so that nothing is cached from
+// the iteration before: an upper bound on what a decision costs inside the
+// frame's tick, which must stay well under 16 ms. "lock" is the versus
+// game's case (no preview: the thrower chooses when the last piece has
+// locked, nothing pending); "pending" has a piece still to place first, as
+// when the bot plays two deep with the next piece shown.
+func BenchmarkVersusDecision(b *testing.B) {
+	mid, err := engine.ParseBoard(10, 40, []string{
+		"..........",
+		"....#.....",
+		"#...##...#",
+		"##.###..##",
+		"##.####.##",
+		"#########.",
+		"####.#####",
+		".#########",
+	}, engine.I)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := engine.ConfigFor(engine.GoalNone)
+	for _, pending := range [][]engine.Piece{nil, {engine.T}} {
+		for _, c := range versusChoices {
+			name := "lock/" + c.key
+			if pending != nil {
+				name = "pending/" + c.key
+			}
+			b.Run(name, func(b *testing.B) {
+				cfg.Preview = len(pending)
+				for b.Loop() {
+					rnd, err := c.newRandomizer(cfg, 1)
+					if err != nil {
+						b.Fatal(err)
+					}
+					rnd.T.Next(thrower.View{Board: mid, Pending: pending, Height: cfg.VisibleHeight})
+				}
+			})
+		}
+	}
+}
+
+// TestBotVersusForesees: against minimax with the next piece shown, the
+// decisions are computed while the bot moves its piece, and the game is
+// the one the thrower deals inline: its replay, rebuilt through the
+// factory (no foresight), ends in the same state.
+func TestBotVersusForesees(t *testing.T) {
+	store := versusStore(t, "hatetris", func(v *VersusSettings) {
+		v.Bot.Thrower, v.Bot.Depth, v.Bot.Speed = "minimax1", 2, 3 // 5 pieces/s
+	})
+	a := newTestApp(t, store, "botvs")
+	s := versusTop(t, a)
+	d := s.driver.(*botVersusDriver)
+	if d.ahead == nil || s.game.Config().Preview != 1 {
+		t.Fatalf("no foresight (preview %d)", s.game.Config().Preview)
+	}
+	for i := 0; i < 900 && !s.done(); i++ {
+		step(t, a, Frame{}, 1)
+	}
+	pieces := s.game.Stats().Pieces
+	if pieces < 20 || d.ahead.foreseen < pieces*3/4 {
+		t.Fatalf("%d of %d decisions foreseen", d.ahead.foreseen, pieces)
+	}
+	if s.why.Chosen != s.game.Queue()[0] && !s.done() {
+		t.Fatalf("explanation for %v, the thrower dealt %v", s.why.Chosen, s.game.Queue()[0])
+	}
+	rep := s.rec.Replay()
+	if err := rep.VerifyWith(thrower.ReplayFactory); err != nil {
+		t.Fatal(err)
+	}
+}
