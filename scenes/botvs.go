@@ -140,7 +140,8 @@ func (d *botVersusDriver) drawBand(r *Renderer, g *engine.Game) {
 	_, bottom := cellXY(boardX, boardY, vh, 0, lo)
 	w := float32(g.Board().Width * cellSize)
 	r.Rect(boardX, top, w, bottom+cellSize-top, Alpha(sprites.Good, 0.18))
-	r.Rect(boardX-boardFrameW-6, top, 3, bottom+cellSize-top, sprites.Good)
+	r.Rect(boardX, top, w, 1, Alpha(sprites.Good, 0.8))
+	r.Rect(boardX, bottom+cellSize-1, w, 1, Alpha(sprites.Good, 0.8))
 }
 
 // drawDetector shows the cycle detector's state at y in the right column.
