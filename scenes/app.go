@@ -64,6 +64,7 @@ type App struct {
 
 	opts   Options
 	store  Store
+	saver  *saver
 	locked map[string]bool // blobs that must not be overwritten this session
 
 	notice      string
@@ -74,6 +75,8 @@ type App struct {
 	layout   struct{ scale, ox, oy int }
 	shot     bool // screenshot taken
 	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
+	focused  bool // the window had the focus last tick
+	showFPS  bool // F3: frames and ticks per second in a corner
 	quit     bool
 	state    *stateWriter
 	seedNext uint64
@@ -90,6 +93,7 @@ func NewApp(o Options) (*App, error) {
 	if a.store == nil {
 		a.store = &MemStore{}
 	}
+	a.saver = newSaver(a.store)
 	if a.Sound == nil {
 		a.Sound = silence{}
 	}
@@ -172,12 +176,11 @@ func (a *App) save(name string, v any) {
 		return
 	}
 	b, err := json.MarshalIndent(v, "", "  ")
-	if err == nil {
-		err = a.store.Save(name, b)
-	}
 	if err != nil {
 		a.Notify(fmt.Sprintf("Could not save %s: %v", name, err))
+		return
 	}
+	a.saver.save(name, b)
 }
 
 func (a *App) applySound() {
@@ -199,6 +202,7 @@ func (a *App) Quit() { a.quit = true }
 func (a *App) Step(f Frame) error {
 	a.In = f
 	a.Ticks++
+	a.saveErrors()
 	if a.noticeTicks > 0 {
 		a.noticeTicks--
 		if a.noticeTicks == 0 {
@@ -225,9 +229,17 @@ func (a *App) Update() error {
 	if a.window.scale == 0 { // first tick: the window exists now
 		a.applyWindow()
 	}
+	if focused := ebiten.IsFocused(); a.focused && !focused {
+		a.FocusLost()
+	} else {
+		a.focused = focused
+	}
 	f := a.reader.Read(&a.Settings.Keys, a.toLogical)
 	if slices.Contains(f.Keys, ebiten.KeyF12) {
 		a.shotKey = true
+	}
+	if slices.Contains(f.Keys, ebiten.KeyF3) {
+		a.showFPS = !a.showFPS
 	}
 	// A screenshot run skips ahead: up to 60 ticks per frame until the
 	// tick of the picture. Everything on screen is a function of ticks, so
@@ -271,6 +283,17 @@ func (a *App) toLogical(x, y int) (int, int) {
 	return (x - l.ox) / l.scale, (y - l.oy) / l.scale
 }
 
+// FocusLost pauses a person's game when the window loses the focus (or
+// the browser tab is hidden), so no piece falls unseen.
+func (a *App) FocusLost() {
+	a.focused = false
+	if p, ok := a.Stack.Top().(*playScene); ok && !p.done() && !a.Stack.Transitioning() {
+		if _, human := p.driver.(humanDriver); human {
+			a.Stack.Push(newPause(p))
+		}
+	}
+}
+
 // Layout implements ebiten.Game: the screen has the window's real pixels,
 // and Draw scales the logical screen by a whole number inside it.
 func (a *App) Layout(w, h int) (int, int) {
@@ -296,6 +319,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
 	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
 	a.drawScenes(r)
+	if a.showFPS {
+		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), len(r.is)/6)
+		r.Rect(ScreenW-float32(sprites.TextWidth(msg))-8, ScreenH-18, float32(sprites.TextWidth(msg))+8, 18, Alpha(sprites.Well, 0.8))
+		r.TextRight(msg, ScreenW-4, ScreenH-17, 1, sprites.Good)
+	}
 	r.Flush()
 	if a.shotKey {
 		a.shotKey = false
@@ -402,8 +430,28 @@ func (a *App) saveScreenshot(screen *ebiten.Image) error {
 	return f.Close()
 }
 
-// Close flushes the state file; call it after RunGame returns.
+// saveErrors shows the errors of background saves.
+func (a *App) saveErrors() {
+	for {
+		select {
+		case err := <-a.saver.errs:
+			a.Notify(err.Error())
+		default:
+			return
+		}
+	}
+}
+
+// FlushSaves waits for the background saves and shows their errors.
+func (a *App) FlushSaves() {
+	a.saver.flush()
+	a.saveErrors()
+}
+
+// Close finishes the saves and the state file; call it after RunGame
+// returns.
 func (a *App) Close() {
+	a.saver.flush()
 	if a.state != nil {
 		a.state.flush(a.State())
 		a.state.stop()

@@ -175,7 +175,7 @@ func newBotSetup(m *Mode) *botSetup {
 	}
 	s := &botSetup{}
 	s.menu = menu{x: ScreenW/2 - 150, y: 130, w: 300, rowH: 20, items: []menuItem{
-		{label: "Personality", help: "The weight set the bot judges boards with.",
+		{label: "Personality", help: "The weight set the bot judges boards with:",
 			value:  func(a *App) string { return a.Settings.Bot.Personality },
 			adjust: func(a *App, d int) { a.Settings.Bot.Personality = cycle(names, a.Settings.Bot.Personality, d) }},
 		{label: "Speed", help: "Pieces per second, or full speed with fast-forward.",
@@ -222,4 +222,13 @@ func (s *botSetup) Draw(r *Renderer) {
 	heading(r, "WATCH THE BOT", 60, sprites.Accent)
 	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), sprites.Panel, sprites.Shade(sprites.Frame, 160))
 	s.menu.draw(r, r.App)
+	if s.menu.sel == 0 { // where the selected weights come from
+		if w, err := solver.PersonalityByName(r.App.Settings.Bot.Personality); err == nil {
+			for i, l := range wrap(w.Note, 60) {
+				r.TextCenter(l, ScreenW/2, 300+float32(i*sprites.GlyphH), 1, sprites.Text)
+			}
+		}
+	}
 }
+
+func (s *botSetup) menuOf() *menu { return &s.menu }

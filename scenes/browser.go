@@ -21,15 +21,16 @@ func KeyCode(k ebiten.Key) string {
 // PlayReplayText decodes a replay file and plays it through the engine,
 // as `kocka replay verify` does natively; factory rebuilds randomizers the
 // engine does not know (nil: only its own). The result is what the page
-// and the browser tests compare across builds.
-func PlayReplayText(text string, factory engine.RandomizerFactory) map[string]any {
+// and the browser tests compare across builds; the decoded replay is nil
+// when the text is not one.
+func PlayReplayText(text string, factory engine.RandomizerFactory) (map[string]any, *engine.Replay) {
 	rep, err := engine.DecodeReplay(strings.NewReader(text))
 	if err != nil {
-		return map[string]any{"ok": false, "error": err.Error()}
+		return map[string]any{"ok": false, "error": err.Error()}, nil
 	}
 	g, err := rep.PlayWith(withThrowers(factory))
 	if err != nil {
-		return map[string]any{"ok": false, "error": err.Error()}
+		return map[string]any{"ok": false, "error": err.Error()}, rep
 	}
 	hash := fmt.Sprintf("%016x", g.StateHash())
 	out := map[string]any{
@@ -44,5 +45,5 @@ func PlayReplayText(text string, factory engine.RandomizerFactory) map[string]an
 	if g.StateHash() != rep.Hash {
 		out["error"] = fmt.Sprintf("the replay ends at state %s, the recording says %016x", hash, rep.Hash)
 	}
-	return out
+	return out, rep
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
@@ -43,7 +42,6 @@ type Browser struct {
 	showReplay   *engine.Replay // to be shown from the next tick
 
 	ready bool // kocka-ready was sent
-	funcs []js.Func
 }
 
 // NewBrowser wraps a and installs window.kocka.
@@ -70,9 +68,8 @@ func NewBrowser(a *App) *Browser {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return js.ValueOf(map[string]any{"ok": false, "error": "playReplay wants the replay file's text"})
 		}
-		text := args[0].String()
-		res := PlayReplayText(text, b.opts.ReplayFactory)
-		if rep, err := engine.DecodeReplay(strings.NewReader(text)); err == nil {
+		res, rep := PlayReplayText(args[0].String(), b.opts.ReplayFactory)
+		if rep != nil {
 			b.mu.Lock()
 			b.showReplay = rep
 			b.mu.Unlock()
@@ -93,10 +90,9 @@ func NewBrowser(a *App) *Browser {
 	return b
 }
 
+// export sets obj[name] to f; the function lives as long as the program.
 func (b *Browser) export(obj js.Value, name string, f func([]js.Value) any) {
-	fn := js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) })
-	b.funcs = append(b.funcs, fn)
-	obj.Set(name, fn)
+	obj.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) }))
 }
 
 // Update implements ebiten.Game.
@@ -141,7 +137,7 @@ func (b *Browser) Draw(screen *ebiten.Image) {
 // pauseGame opens the pause menu over a game being played; anything else
 // (menus, a pause already open, results) is left alone.
 func (b *Browser) pauseGame() {
-	if p, ok := b.Stack.Top().(*playScene); ok && !p.game.Over() {
+	if p, ok := b.Stack.Top().(*playScene); ok && !p.done() {
 		b.Stack.Push(newPause(p))
 	}
 }

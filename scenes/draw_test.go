@@ -101,3 +101,34 @@ func BenchmarkPlayFrame(b *testing.B) {
 		a.drawLogical(r, nil)
 	}
 }
+
+func TestClearLift(t *testing.T) {
+	for _, tc := range []struct {
+		cleared []int
+		drop    float32
+		want    []float32 // in cells
+	}{
+		{[]int{1}, 0, []float32{0, 1, 1, 1}},
+		{[]int{0, 2}, 0, []float32{1, 2, 2, 2}},
+		{[]int{0, 1, 2, 3}, 0, []float32{4, 4, 4, 4}},
+		{[]int{1}, 0.5, []float32{0, 0.75, 0.75, 0.75}},
+		{[]int{1}, 1, []float32{0, 0, 0, 0}},
+	} {
+		var fx effects
+		for _, y := range tc.cleared {
+			fx.cleared = append(fx.cleared, clearedRow{y: y})
+		}
+		got := fx.lift(len(tc.want), tc.drop)
+		for y := range tc.want {
+			if got[y] != tc.want[y]*cellSize {
+				t.Errorf("cleared %v drop %v: row %d lifted %v px, want %v cells", tc.cleared, tc.drop, y, got[y], tc.want[y])
+			}
+		}
+	}
+	if h, d := clearProgress(clearTicks); h != 1 || d != 0 {
+		t.Errorf("start of the animation: hold %v drop %v", h, d)
+	}
+	if h, d := clearProgress(1); h != 0 || d != 1 {
+		t.Errorf("end of the animation: hold %v drop %v", h, d)
+	}
+}

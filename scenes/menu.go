@@ -13,7 +13,7 @@ type menuItem struct {
 	value    func(a *App) string    // optional value shown on the right
 	keys     func(a *App) [2]string // optional two key columns (bindings)
 	activate func(a *App)           // Enter, click, gamepad A
-	adjust   func(a *App, d int)    // Left/Right (-1/+1); a click on the value adds 1
+	adjust   func(a *App, d int)    // Left/Right (-1/+1); a click on the left or right half
 	enabled  func(a *App) bool      // nil = always
 }
 
@@ -71,9 +71,13 @@ func (m *menu) update(a *App) (back bool) {
 				case it.activate != nil:
 					a.Play(sprites.SoundMenuSelect)
 					it.activate(a)
-				case it.adjust != nil:
+				case it.adjust != nil: // left half down, right half up
 					a.Play(sprites.SoundMenuMove)
-					it.adjust(a, 1)
+					if in.X < m.x+m.w/2 {
+						it.adjust(a, -1)
+					} else {
+						it.adjust(a, 1)
+					}
 				}
 				return false
 			}
@@ -120,7 +124,7 @@ func (m *menu) draw(r *Renderer, a *App) {
 		case !m.enabled(a, i):
 			c = sprites.Shade(sprites.Dim, 160)
 		case i == m.sel:
-			r.Rect(float32(m.x), y, float32(m.w), float32(m.rowH-2), Alpha(sprites.Accent, 0.16+pulse*0.2))
+			r.Rect(float32(m.x), y, float32(m.w), float32(m.rowH-2), Alpha(sprites.Accent, 0.10+pulse*0.16))
 			r.Rect(float32(m.x), y, 3, float32(m.rowH-2), sprites.Accent)
 			c = sprites.Accent
 		}

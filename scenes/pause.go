@@ -31,7 +31,10 @@ func (s *pauseScene) Overlay()     {}
 func (s *pauseScene) Name() string { return "pause" }
 
 func (s *pauseScene) Update(a *App) error {
-	if s.menu.update(a) || a.In.Pressed.Has(ActPause) {
+	back := s.menu.update(a)
+	// A row may have acted already (Resume pops, Restart resets): only a
+	// pause still on top is closed, so one key never pops two scenes.
+	if a.Stack.Top() == Scene(s) && (back || a.In.Pressed.Has(ActPause)) {
 		a.Stack.Pop()
 	}
 	return nil
@@ -46,3 +49,5 @@ func (s *pauseScene) Draw(r *Renderer) {
 	r.TextCenter("PAUSED", ScreenW/2, 112, 2, sprites.Accent)
 	s.menu.draw(r, r.App)
 }
+
+func (s *pauseScene) menuOf() *menu { return &s.menu }

@@ -11,6 +11,7 @@ import (
 // Effect lengths in ticks.
 const (
 	lockFlashTicks  = 10
+	trailTicks      = 9
 	clearTicks      = 22
 	calloutTicks    = 110
 	spawnFlashTicks = 6
@@ -42,10 +43,15 @@ type effects struct {
 	callouts   []callout
 	spawnTicks int
 	bumpTicks  int
+	liftBuf    []float32
+
+	trail      engine.Placed // where the last hard drop landed
+	trailRows  int           // how far it fell
+	trailTicks int
 }
 
 func (fx *effects) step() {
-	for _, t := range []*int{&fx.lockTicks, &fx.clearTicks, &fx.spawnTicks, &fx.bumpTicks} {
+	for _, t := range []*int{&fx.lockTicks, &fx.clearTicks, &fx.spawnTicks, &fx.bumpTicks, &fx.trailTicks} {
 		if *t > 0 {
 			*t--
 		}
@@ -161,6 +167,9 @@ func (s *playScene) react(a *App, e engine.Event) {
 	case engine.EvHardDrop:
 		a.Play(sprites.SoundHardDrop)
 		fx.bumpTicks = bumpTicks
+		if e.Rows > 0 {
+			fx.trail, fx.trailRows, fx.trailTicks = e.Piece, e.Rows, trailTicks
+		}
 	case engine.EvLock:
 		fx.lockCells, fx.lockPiece, fx.lockTicks = e.Piece.Cells(), e.Piece.Piece, lockFlashTicks
 		c := e.Clear
@@ -264,6 +273,10 @@ func (s *playScene) Draw(r *Renderer) {
 	if g.Over() && g.End().TopOut() {
 		look.dead = min(s.ended/2, g.Board().Height)
 	}
+	if s.fx.clearTicks > 0 {
+		_, drop := clearProgress(s.fx.clearTicks)
+		look.lift = s.fx.lift(g.Board().Height, drop)
+	}
 	r.Text(s.mode.Title, leftColR-panelW, 8, 1, sprites.Dim)
 	if s.subtitle != "" {
 		r.Text(s.subtitle, rightColX, 8, 1, sprites.Dim)
@@ -286,6 +299,32 @@ func (s *playScene) Draw(r *Renderer) {
 func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 	vh := s.game.VisibleHeight()
 	fx := &s.fx
+	if fx.trailTicks > 0 {
+		// A streak above each column of the dropped piece, fading out.
+		a := float32(fx.trailTicks) / trailTicks
+		col := sprites.PieceColors[fx.trail.Piece]
+		var top [engine.MaxWidth]int8 // highest cell per column, -1 = none
+		for i := range top {
+			top[i] = -1
+		}
+		for _, c := range fx.trail.Cells() {
+			if c.X >= 0 && int(c.X) < len(top) {
+				top[c.X] = max(top[c.X], c.Y)
+			}
+		}
+		for x, y := range top {
+			if y < 0 || int(y) >= vh {
+				continue
+			}
+			_, py := cellXY(look.x, look.y, vh, int(x), int(y))
+			h := float32(min(fx.trailRows, vh-1-int(y)) * cellSize)
+			px := float32(look.x + int(x)*cellSize)
+			for i := float32(0); i < 4; i++ { // brighter near the piece
+				seg := h / 4
+				r.Rect(px+2, py-seg*(i+1), cellSize-4, seg, Alpha(col, a*0.22*(1-i/4)))
+			}
+		}
+	}
 	if fx.lockTicks > 0 {
 		a := float32(fx.lockTicks) / lockFlashTicks
 		for _, c := range fx.lockCells {
@@ -296,19 +335,15 @@ func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 		}
 	}
 	if fx.clearTicks > 0 {
-		t := float32(fx.clearTicks) / clearTicks // 1 -> 0
+		hold, drop := clearProgress(fx.clearTicks)
 		for _, row := range fx.cleared {
 			if row.y >= vh {
 				continue
 			}
 			_, py := cellXY(look.x, look.y, vh, 0, row.y)
-			// The row flashes white, then its minos shrink away from the
-			// middle outwards.
-			if t > 0.7 {
-				r.Rect(float32(look.x), py, float32(len(row.cells)*cellSize), cellSize, Alpha(White, (t-0.7)/0.3*0.9))
-				continue
-			}
-			k := t / 0.7
+			// The cleared row shows and flashes white, then its minos
+			// shrink away from the middle outwards as the stack above
+			// drops into the gap.
 			for x, p := range row.cells {
 				if p == engine.None {
 					continue
@@ -317,16 +352,58 @@ func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 				if d < 0 {
 					d = -d - 1
 				}
-				kk := min(1, k*1.6-float32(d)*0.08)
-				if kk <= 0 {
+				k := min(1, (1-drop)*1.6-float32(d)*0.08)
+				if k <= 0 {
 					continue
 				}
-				sz := cellSize * kk
+				sz := cellSize * k
 				px := float32(look.x+x*cellSize) + (cellSize-sz)/2
-				r.Mino(p, px, py+(cellSize-sz)/2, sz, Alpha(White, kk))
+				r.Mino(p, px, py+(cellSize-sz)/2, sz, Alpha(White, k))
+			}
+			if hold > 0 {
+				r.Rect(float32(look.x), py, float32(len(row.cells)*cellSize), cellSize, Alpha(White, hold*0.85))
 			}
 		}
 	}
+}
+
+// clearProgress splits the line-clear animation: hold goes 1 -> 0 while
+// the cleared rows flash, then drop goes 0 -> 1 while the stack falls.
+func clearProgress(ticks int) (hold, drop float32) {
+	const flash = 8
+	done := clearTicks - ticks
+	if done < flash {
+		return 1 - float32(done)/flash, 0
+	}
+	return 0, float32(done-flash+1) / float32(clearTicks-flash)
+}
+
+// lift is how far each row of the collapsed board is drawn above its place
+// during a line clear: the rows that were above a cleared row start where
+// they were and fall, faster and faster, into place.
+func (fx *effects) lift(height int, drop float32) []float32 {
+	if cap(fx.liftBuf) < height {
+		fx.liftBuf = make([]float32, height)
+	}
+	out := fx.liftBuf[:height]
+	cleared := func(y int) bool {
+		for _, r := range fx.cleared {
+			if r.y == y {
+				return true
+			}
+		}
+		return false
+	}
+	f := 1 - drop*drop
+	o := 0 // the row's index before the clear
+	for y := 0; y < height; y++ {
+		for cleared(o) {
+			o++
+		}
+		out[y] = float32((o-y)*cellSize) * f
+		o++
+	}
+	return out
 }
 
 // drawCallouts shows the newest call-outs first, as many as fit between

@@ -40,7 +40,11 @@ type Renderer struct {
 
 // NewRenderer uploads the atlas.
 func NewRenderer(a *sprites.Atlas) *Renderer {
-	return &Renderer{Atlas: a, atlas: ebiten.NewImageFromImage(a.Image), scale: 1}
+	r := &Renderer{Atlas: a, atlas: ebiten.NewImageFromImage(a.Image), scale: 1}
+	// quadUV writes premultiplied colour scales; Ebitengine's default
+	// reads them as straight alpha, which turns a translucent white grey.
+	r.opts.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	return r
 }
 
 // newDryRenderer builds frames without a GPU image, for tests.
@@ -96,8 +100,8 @@ func (r *Renderer) Rect(x, y, w, h float32, c color.RGBA) {
 	r.quad(r.Atlas.White(), x, y, w, h, c)
 }
 
-// Frame draws a rectangle outline t pixels thick.
-func (r *Renderer) Frame(x, y, w, h, t float32, c color.RGBA) {
+// Outline draws a rectangle outline t pixels thick.
+func (r *Renderer) Outline(x, y, w, h, t float32, c color.RGBA) {
 	r.Rect(x, y, w, t, c)
 	r.Rect(x, y+h-t, w, t, c)
 	r.Rect(x, y+t, t, h-2*t, c)
@@ -107,7 +111,7 @@ func (r *Renderer) Frame(x, y, w, h, t float32, c color.RGBA) {
 // Panel draws a filled box with a thin frame.
 func (r *Renderer) Panel(x, y, w, h float32, fill, frame color.RGBA) {
 	r.Rect(x, y, w, h, fill)
-	r.Frame(x, y, w, h, 1, frame)
+	r.Outline(x, y, w, h, 1, frame)
 }
 
 // Mino draws one board-size mino of piece p at (x, y), size s.

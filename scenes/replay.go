@@ -11,35 +11,6 @@ import (
 // replayName is the blob holding the last replay of a mode.
 func replayName(mode string) string { return "replay-" + mode + ".kreplay" }
 
-// gameFromReplay starts the game a replay was recorded from: its config,
-// seed and randomizer (built in, a fixed sequence, or one that factory
-// rebuilds, such as an adversary).
-func gameFromReplay(r *engine.Replay, factory engine.RandomizerFactory) (*engine.Game, error) {
-	switch r.Randomizer {
-	case "":
-		return engine.NewGame(r.Config, r.Seed)
-	case engine.SequenceRandomizer:
-		var pieces []engine.Piece
-		for _, c := range r.RandomizerOptions {
-			p, err := engine.ParsePiece(string(c))
-			if err != nil {
-				return nil, fmt.Errorf("replay: sequence %q: %w", r.RandomizerOptions, err)
-			}
-			pieces = append(pieces, p)
-		}
-		if len(pieces) == 0 {
-			return nil, fmt.Errorf("replay: empty piece sequence")
-		}
-		return engine.NewGameWith(r.Config, r.Seed, &engine.Sequence{Pieces: pieces})
-	}
-	factory = withThrowers(factory)
-	rnd, err := factory(r.Randomizer, r.RandomizerOptions, r.Config, r.Seed)
-	if err != nil {
-		return nil, fmt.Errorf("replay: randomizer %q: %w", r.Randomizer, err)
-	}
-	return engine.NewGameWith(r.Config, r.Seed, rnd)
-}
-
 // replayDriver feeds the recorded inputs back, one per tick.
 type replayDriver struct {
 	rep *engine.Replay
@@ -72,7 +43,7 @@ func replayMode(rep *engine.Replay) *Mode {
 
 // newReplayScene plays rep back in a play scene.
 func newReplayScene(a *App, m *Mode, rep *engine.Replay) (Scene, error) {
-	g, err := gameFromReplay(rep, a.opts.ReplayFactory)
+	g, err := rep.Start(withThrowers(a.opts.ReplayFactory))
 	if err != nil {
 		return nil, err
 	}
@@ -95,16 +66,17 @@ func (s *playScene) saveReplay(a *App) {
 		a.Notify("Could not encode the replay: " + err.Error())
 		return
 	}
-	if err := a.store.Save(replayName(s.mode.Name), buf.Bytes()); err != nil {
-		a.Notify(fmt.Sprintf("Could not save the replay: %v", err))
-	}
+	a.saver.save(replayName(s.mode.Name), buf.Bytes())
 }
 
 // loadReplay reads the last replay of a mode.
 func (a *App) loadReplay(mode string) (*engine.Replay, error) {
-	raw, err := a.store.Load(replayName(mode))
-	if err != nil {
-		return nil, err
+	raw, queued := a.saver.load(replayName(mode))
+	if !queued {
+		var err error
+		if raw, err = a.store.Load(replayName(mode)); err != nil {
+			return nil, err
+		}
 	}
 	return engine.DecodeReplay(bytes.NewReader(raw))
 }
@@ -157,3 +129,5 @@ func (s *replaysScene) Draw(r *Renderer) {
 	}
 	s.menu.draw(r, r.App)
 }
+
+func (s *replaysScene) menuOf() *menu { return &s.menu }

@@ -122,3 +122,5 @@ func (s *resultsScene) Draw(r *Renderer) {
 }
 
 func (s *resultsScene) replayDriver() *replayDriver { return s.play.replayDriver() }
+
+func (s *resultsScene) menuOf() *menu { return &s.menu }

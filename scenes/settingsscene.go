@@ -192,3 +192,5 @@ func (s *settingsScene) Draw(r *Renderer) {
 		r.TextCenter(s.message, ScreenW/2, 24, 1, sprites.Danger)
 	}
 }
+
+func (s *settingsScene) menuOf() *menu { return &s.menu }

@@ -24,10 +24,11 @@ type GameView interface {
 
 // State is what tests see of the running game.
 type State struct {
-	Scene  string `json:"scene"`
-	Fading bool   `json:"fading,omitempty"` // a transition is darkening the screen
-	Mode   string `json:"mode,omitempty"`
-	Ticks  int    `json:"ticks"` // game ticks
+	Scene    string `json:"scene"`
+	Fading   bool   `json:"fading,omitempty"`   // a transition is darkening the screen
+	Selected string `json:"selected,omitempty"` // the highlighted row of the top scene's menu
+	Mode     string `json:"mode,omitempty"`
+	Ticks    int    `json:"ticks"` // game ticks
 
 	HasPiece bool   `json:"hasPiece"`
 	Piece    string `json:"piece,omitempty"`
@@ -81,6 +82,11 @@ func (a *App) State() State {
 		st.Scene = sceneName(top)
 	}
 	st.Fading = a.Stack.Transitioning()
+	if m, ok := a.Stack.Top().(interface{ menuOf() *menu }); ok {
+		if mm := m.menuOf(); len(mm.items) > 0 {
+			st.Selected = mm.items[mm.sel].label
+		}
+	}
 	var view GameView
 	for i := len(a.Stack.scenes) - 1; i >= 0 && view == nil; i-- {
 		view, _ = a.Stack.scenes[i].(GameView)

@@ -138,3 +138,5 @@ func (s *mainMenu) Draw(r *Renderer) {
 	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), Alpha(sprites.Panel, 0.9), sprites.Shade(sprites.Frame, 160))
 	s.menu.draw(r, r.App)
 }
+
+func (s *mainMenu) menuOf() *menu { return &s.menu }

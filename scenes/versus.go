@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -104,6 +105,12 @@ func (v *VersusSettings) Validate() error {
 // or they are damaged; a damaged blob is kept aside by loadJSON).
 func (a *App) versusSettings() VersusSettings {
 	v := defaultVersusSettings()
+	if raw, queued := a.saver.load(versusFile); queued { // saved, not yet written
+		if json.Unmarshal(raw, &v) != nil || v.Validate() != nil {
+			v = defaultVersusSettings()
+		}
+		return v
+	}
 	if n, _ := loadJSON(a.store, versusFile, &v, func() { v = defaultVersusSettings() }); n != "" {
 		a.Notify(n)
 	}

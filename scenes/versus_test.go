@@ -111,6 +111,7 @@ func TestVersusDifficultyMenu(t *testing.T) {
 			if s.rnd.T.Name() == "" || s.rnd.Options.Seed != s.game.Seed() {
 				t.Fatalf("thrower %q seeded %d, game seed %d", s.rnd.T.Name(), s.rnd.Options.Seed, s.game.Seed())
 			}
+			a.FlushSaves()
 			again := newTestApp(t, store, "versus")
 			if got := versusTop(t, again).choice.key; got != c.key {
 				t.Fatalf("--mode versus after choosing %s plays %s", c.key, got)
@@ -157,6 +158,7 @@ func TestVersusHighScoresPerThrower(t *testing.T) {
 		settle(t, a)
 		playToTopOut(t, a)
 	}
+	a.FlushSaves()
 	b := newTestApp(t, store, "title")
 	if n := len(b.Scores.Modes["versus-bastet"]); n != 1 {
 		t.Fatalf("bastet table has %d games after reload", n)
@@ -234,6 +236,7 @@ func TestVersusReplayVerifies(t *testing.T) {
 				step(t, a, f, 1)
 			}
 			playToTopOut(t, a)
+			a.FlushSaves()
 			raw, err := store.Load(replayName("versus"))
 			if err != nil {
 				t.Fatal(err)

@@ -181,10 +181,28 @@ func (d *Driver) follow(g *engine.Game, cur engine.Placed) bool {
 	if d.impossible {
 		return true // nothing to follow: the piece is dropped where it is
 	}
-	end, ok := runPath(g.Board(), g.Kicks(), cur, d.steps[d.step:], d.is20G(g))
-	if !ok || end.Cells() != d.target.Cells() {
-		return false
+	b := g.Board()
+	rest := d.steps[d.step:]
+	// Gravity may have made the path's next soft drops already.
+	if cur.X == d.want.X && cur.Rot == d.want.Rot && cur.Y < d.want.Y {
+		fell := d.want.Y - cur.Y
+		for len(rest) > 0 && (rest[0] == MoveDown && fell > 0 || rest[0] == MoveSonic && b.Grounded(cur)) {
+			if rest[0] == MoveDown {
+				fell--
+			}
+			rest = rest[1:]
+		}
 	}
+	end, ok := runPath(b, g.Kicks(), cur, rest, d.is20G(g))
+	if !ok || end.Cells() != d.target.Cells() {
+		// The path as it was, in case the skipped drops were still needed.
+		end, ok = runPath(b, g.Kicks(), cur, d.steps[d.step:], d.is20G(g))
+		if !ok || end.Cells() != d.target.Cells() {
+			return false
+		}
+		rest = d.steps[d.step:]
+	}
+	d.step = len(d.steps) - len(rest)
 	d.want = cur
 	return true
 }

@@ -45,6 +45,9 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				cfg := engine.ConfigFor(engine.GoalNone)
 				cfg.StartLevel = c.level
 				cfg.FixedGravity = c.fixed
+				if c.fixed == 0 {
+					cfg.FixedGravity = engine.GravityForLevel(c.level) // the level's gravity throughout
+				}
 				cfg.DAS, cfg.ARR, cfg.SoftDropFactor = h.das, h.arr, h.sdf
 				g, err := engine.NewGame(cfg, 7)
 				if err != nil {
@@ -68,6 +71,42 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				}
 				t.Logf("%+v, lines %d, ticks %d", s, g.Lines(), g.Ticks())
 			})
+		}
+	}
+}
+
+// TestDriverTapsAndAutoShift checks the input style: with a long DAS the
+// driver only taps (no sideways key is held two ticks running), with a short
+// DAS and instant ARR it holds a key for auto-shift to reach the walls.
+func TestDriverTapsAndAutoShift(t *testing.T) {
+	for _, c := range []struct {
+		das, arr int
+		wantHeld bool
+	}{{10, 2, false}, {3, 0, true}} {
+		cfg := engine.ConfigFor(engine.GoalNone)
+		cfg.DAS, cfg.ARR = c.das, c.arr
+		cfg.FixedGravity = engine.GravityForLevel(1)
+		g, err := engine.NewGame(cfg, 21)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := NewDriver(newBot(t, BotConfig{Depth: 1}), DriverConfig{})
+		held := 0
+		var prev engine.Input
+		for i := 0; i < 20000 && g.Stats().Pieces < 100 && !g.Over(); i++ {
+			in := d.Next(g)
+			const sideways = engine.InLeft | engine.InRight
+			if in&prev&sideways != 0 {
+				held++
+			}
+			prev = in
+			g.Tick(in)
+		}
+		if got := held > 0; got != c.wantHeld {
+			t.Errorf("DAS %d, ARR %d: a sideways key held for %d ticks in a row; want held: %v", c.das, c.arr, held, c.wantHeld)
+		}
+		if s := d.Stats(); s.Mismatches != 0 {
+			t.Errorf("DAS %d, ARR %d: %+v", c.das, c.arr, s)
 		}
 	}
 }

@@ -43,7 +43,11 @@ const (
 	// the model of the classic literature.
 	ModeDrop
 	// Mode20G keeps the piece at the bottom: every move is followed by a
-	// drop to the floor (the spawn too), as at 20G gravity.
+	// drop to the floor (the spawn too), as at 20G gravity. (The engine
+	// takes the inputs of a tick before its gravity, so a player gets
+	// moves in at the spawn height on the first tick; this mode does not
+	// count on them, and a driver that replays its paths lets the piece
+	// fall first.)
 	Mode20G
 )
 
@@ -91,7 +95,9 @@ type Placement struct {
 	Spin engine.Spin
 	// Path is a shortest input path from spawn (after the spawn's one-row
 	// drop) that ends where the piece locks; no hard drop is appended. In
-	// Mode20G every move is followed by the fall that gravity makes.
+	// ModeDrop it is turns, shifts, then MoveSonic if the piece falls at
+	// all. In Mode20G every move is followed by the fall that gravity makes,
+	// and the path starts with the piece on the floor.
 	Path []Move
 }
 

@@ -49,8 +49,8 @@ type Generator struct {
 	fit    grid                    // the piece fits
 	ground grid                    // the piece fits and cannot move down
 	vis    grid                    // reached, by any move
-	front  grid                    // first reached at the current depth
-	next   [numArrivals]grid       // reached by the current step, by arrival kind
+	front  grid                    // search: first reached at the current depth; flood: not turned yet
+	next   [numArrivals]grid       // search: reached by the current step; flood: turn arrivals (T)
 	done   [3]grid                 // emitted, by spin (T) or in sameCells' orientation (others)
 	layers []grid                  // layers[d] = positions first reached at depth d
 	rules  *rules
@@ -60,8 +60,8 @@ type Generator struct {
 	later  []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
 	shifted [4][engine.MaxWidth + 6]uint64
-	// pred[(r*maxCols+xi)*64+i]: the move to a position and the position it came from,
-	// found by path, valid while its top half equals stamp (one search).
+	// pred[(r*maxCols+xi)*64+i]: the placement whose path went through a
+	// position, valid while its top half equals stamp (one search).
 	pred     [4 * maxCols * 64]uint64
 	stamp    uint32
 	counting bool // the flood counts the placements instead of emitting them
@@ -108,7 +108,8 @@ const maxKicks = 8
 //
 // The spare capacity of dst is reused, the Path arrays of the placements
 // found there included, so a caller that passes the previous result's
-// dst[:0] allocates nothing; copy paths that must outlive that.
+// dst[:0] allocates nothing; copy paths that must outlive that (and do not
+// pass placements whose paths share an array).
 //
 // A blocked spawn has no placements.
 func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, opt Options) []Placement {
@@ -640,22 +641,12 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 			return dst
 		}
 		done[engine.SpinNone][r][xi] |= none
-		if g.counting {
-			g.count += bits.OnesCount64(none)
-			return dst
-		}
 		for ; none != 0; none &= none - 1 {
 			dst = g.emit(dst, r, xi, bits.TrailingZeros64(none), engine.SpinNone, d)
 		}
 		return dst
 	}
-	var mini, full uint64
-	{
-		c3, front2 := g.corners(r, xi)
-		full = (turned & c3 & front2) | (turned5 & c3)
-		mini = turned & c3 &^ front2
-		none |= (turned | turned5) &^ c3
-	}
+	none, mini, full := g.spins(r, xi, none, turned, turned5)
 	dn, dm, df := &done[engine.SpinNone][r][xi], &done[engine.SpinMini][r][xi], &done[engine.SpinFull][r][xi]
 	none &^= *dn
 	mini &^= *dm
@@ -663,10 +654,26 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 	*dn |= none
 	*dm |= mini
 	*df |= full
-	if g.counting {
-		g.count += bits.OnesCount64(none) + bits.OnesCount64(mini) + bits.OnesCount64(full)
-		return dst
+	return g.emitSpins(dst, r, xi, none, mini, full, d)
+}
+
+// spins sorts a T's grounded arrivals in column (r, xi) by the spin their
+// lock scores: by a shift or drop none; by a turn what the three-corner
+// rule gives, the fifth kick making a mini full.
+func (g *Generator) spins(r engine.Rotation, xi int, shifted, turned, turned5 uint64) (none, mini, full uint64) {
+	none = shifted
+	if turned|turned5 != 0 {
+		c3, front2 := g.corners(r, xi)
+		full = (turned & c3 & front2) | (turned5 & c3)
+		mini = turned & c3 &^ front2
+		none |= (turned | turned5) &^ c3
 	}
+	return none, mini, full
+}
+
+// emitSpins emits the positions of column (r, xi) with the spins of the
+// words they are in, reached at depth d.
+func (g *Generator) emitSpins(dst []Placement, r engine.Rotation, xi int, none, mini, full uint64, d int) []Placement {
 	for all := none | mini | full; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros64(all)
 		if none>>uint(i)&1 != 0 {
@@ -720,7 +727,7 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 		if n := len(dst); n < cap(dst) {
 			path = dst[:n+1][n].Path[:0]
 		}
-		path = g.path(path, r, xi, i, spin, d)
+		path = g.path(path, dst, r, xi, i, spin, d)
 	}
 	return append(dst, Placement{
 		Placed: engine.Placed{Piece: g.p, Rot: r, X: xi - 2, Y: yTop - i},
@@ -731,7 +738,9 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 
 // path appends to dst a shortest path to the position (r, xi, i) at depth
 // d that arrives with the given spin, by walking back through the layers.
-func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
+// The path will be that of placement len(pls); the earlier ones' paths
+// are read for the beginnings they share.
+func (g *Generator) path(dst []Move, pls []Placement, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
 	// Which last moves give the spin: a shift or drop gives none; a turn
 	// gives what the corners and its kick index make of it.
 	shiftOK, turnOK, turn5OK := true, true, true
@@ -754,20 +763,20 @@ func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.S
 	base := len(dst)
 	dst = slices.Grow(dst, d)[:base+d]
 	for first := true; d > 0; d-- {
-		// Paths share their beginnings: past the last move, each position's
-		// way back is kept for the placements that follow.
+		// Paths share their beginnings: past the last move, each position
+		// on a path is marked with its placement, and a later path through
+		// it copies the beginning of that one.
 		e := &g.pred[(int(r)&3*maxCols+xi%maxCols)*64+i&63]
 		if !first && uint32(*e>>32) == g.stamp {
-			dst[base+d-1] = Move(*e)
-			r, xi, i = engine.Rotation(*e>>8&3), int(*e>>10&31), int(*e>>16&63)
-			continue
+			copy(dst[base:base+d], pls[uint32(*e)].Path[:d])
+			break
+		}
+		if !first {
+			*e = uint64(g.stamp)<<32 | uint64(len(pls))
 		}
 		var mv Move
 		mv, r, xi, i = g.back(d, r, xi, i, shiftOK, turnOK, turn5OK)
 		dst[base+d-1] = mv
-		if !first {
-			*e = uint64(g.stamp)<<32 | uint64(mv) | uint64(r)<<8 | uint64(xi)<<10 | uint64(i)<<16
-		}
 		first = false
 		shiftOK, turnOK, turn5OK = true, true, true
 	}

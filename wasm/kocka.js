@@ -2,8 +2,9 @@
 // progress bar, starts the Go program, and wires the page around it (touch
 // controls, pause when hidden, a replay from the URL).
 //
-// The Go side (see the *_js.go files) reads the URL's mode and seed itself
-// and installs window.kocka: state(), keys(), pause(), playReplay(text).
+// The Go side (url_args_js.go, scenes/browser_js.go) reads the URL's mode,
+// seed and personality itself and installs window.kocka: state(), keys(),
+// pause(), playReplay(text) and replay().
 'use strict';
 
 (() => {
@@ -218,11 +219,17 @@
     window.kockaReplayResult = window.kocka.playReplay(text);
   }
 
+  // Milliseconds since navigation at each step, for the tests' report.
+  const timings = {};
+  window.kockaTimings = timings;
+  const mark = (step) => { timings[step] = Math.round(performance.now()); };
+
   let markReady;
   const ready = new Promise((resolve) => { markReady = resolve; });
   // The Go side dispatches kocka-ready once window.kocka is installed and
   // the first frame is drawn.
   window.addEventListener('kocka-ready', () => {
+    mark('firstFrame');
     $('loader').hidden = true;
     markReady();
   });
@@ -250,8 +257,10 @@
     };
 
     let bytes;
+    mark('start');
     try {
       bytes = await download('kocka.wasm');
+      mark('downloaded');
     } catch (e) {
       fail('The game could not be downloaded: ' + e.message + '. Reload the page to try again.');
       return;
@@ -260,6 +269,7 @@
     let instance;
     try {
       ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
+      mark('compiled');
     } catch (e) {
       fail('The game could not be started: ' + e.message);
       return;

@@ -2,7 +2,9 @@ package hatetris
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/solver"
@@ -22,12 +24,16 @@ type Beam struct {
 	Eval func(w *Well) float64
 	// LineWeight is what one cleared line is worth against Eval.
 	LineWeight float64
+	// Workers is how many goroutines expand the beam (Eval must be safe
+	// for concurrent use).
+	Workers int
 
-	search *Search
-	nodes  map[Well][]*Node // every kept node by its well, for the loop rule
-	beam   []*Node
-	best   *Node // the line of play with the most lines so far, the longest of equals
-	Depth  int   // pieces placed in the beam's current wells
+	search   *Search          // for rebuilding paths
+	searches []*Search        // one per worker
+	nodes    map[Well][]*Node // every kept node by its well, for the loop rule
+	beam     []*Node
+	best     *Node // the line of play with the most lines so far, the longest of equals
+	Depth    int   // pieces placed in the beam's current wells
 }
 
 // Node is one well in the search: how it was reached (the parent, the
@@ -60,7 +66,7 @@ func PersonalityEval(r Rules, name string) (func(*Well) float64, error) {
 
 // NewBeam starts a search from the empty well.
 func NewBeam(r Rules, width int, eval func(*Well) float64) *Beam {
-	b := &Beam{Rules: r, Width: max(width, 1), Eval: eval, LineWeight: 1000,
+	b := &Beam{Rules: r, Width: max(width, 1), Eval: eval, LineWeight: 1000, Workers: runtime.NumCPU(),
 		search: NewSearch(r), nodes: map[Well][]*Node{}}
 	root := &Node{}
 	b.keep(root)
@@ -87,11 +93,11 @@ func (b *Beam) seen(n *Node, w *Well) bool {
 
 // enemy is the HATETRIS choice for node n, with its memory being n's line
 // of play.
-func (b *Beam) enemy(n *Node) engine.Piece {
+func (b *Beam) enemy(s *Search, n *Node) engine.Piece {
 	evals := make([]Evaluation, 0, len(pieceOrder))
 	for rank, id := range pieceOrder {
 		ev := Evaluation{Piece: id, HighestPeak: -1, Rank: rank}
-		for _, l := range b.search.Landings(&n.Well, id) {
+		for _, l := range s.Landings(&n.Well, id) {
 			ev.HighestPeak = max(ev.HighestPeak, l.Well.Peak(b.Rules))
 			if !ev.LeadsIntoCycle {
 				ev.LeadsIntoCycle = b.seen(n, &l.Well)
@@ -103,19 +109,35 @@ func (b *Beam) enemy(n *Node) engine.Piece {
 }
 
 // Step places one more piece in every well of the beam and keeps the best
-// Width results. It returns false when every line of play is over.
+// Width results. It returns false when every line of play is over. The
+// wells are expanded on Workers goroutines; the result does not depend on
+// their number.
 func (b *Beam) Step() bool {
+	children := make([][]*Node, len(b.beam))
+	workers := max(1, min(b.Workers, len(b.beam)/64+1))
+	for len(b.searches) < workers {
+		b.searches = append(b.searches, NewSearch(b.Rules))
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(s *Search, from int) {
+			defer wg.Done()
+			for i := from; i < len(b.beam); i += workers {
+				children[i] = b.expand(s, b.beam[i])
+			}
+		}(b.searches[w], w)
+	}
+	wg.Wait()
+
 	type key struct {
 		w     Well
 		score int
 	}
-	merged := map[key]*Node{}
+	merged := map[key]bool{}
 	var next []*Node
-	for _, n := range b.beam {
-		id := b.enemy(n)
-		for _, l := range b.search.Landings(&n.Well, id) {
-			c := &Node{Parent: n, Well: l.Well, ID: id, At: l.At, Score: n.Score + l.Lines, Pieces: n.Pieces + 1}
-			c.Over = Over(b.Rules, &c.Well)
+	for _, cs := range children {
+		for _, c := range cs {
 			if c.Score > b.best.Score || c.Score == b.best.Score && c.Pieces > b.best.Pieces {
 				b.best = c
 			}
@@ -123,11 +145,10 @@ func (b *Beam) Step() bool {
 				continue
 			}
 			k := key{c.Well, c.Score}
-			if _, dup := merged[k]; dup {
+			if merged[k] {
 				continue // a transposition: the first line of play stands
 			}
-			merged[k] = c
-			c.value = float64(c.Score)*b.LineWeight + b.Eval(&c.Well)
+			merged[k] = true
 			next = append(next, c)
 		}
 	}
@@ -144,6 +165,23 @@ func (b *Beam) Step() bool {
 		b.prune()
 	}
 	return len(next) > 0
+}
+
+// expand returns the wells one piece after n: the enemy's piece in every
+// place it can land, each scored (unless the game is over there).
+func (b *Beam) expand(s *Search, n *Node) []*Node {
+	id := b.enemy(s, n)
+	ls := s.Landings(&n.Well, id)
+	out := make([]*Node, len(ls))
+	for i, l := range ls {
+		c := &Node{Parent: n, Well: l.Well, ID: id, At: l.At, Score: n.Score + l.Lines, Pieces: n.Pieces + 1}
+		c.Over = Over(b.Rules, &c.Well)
+		if !c.Over {
+			c.value = float64(c.Score)*b.LineWeight + b.Eval(&c.Well)
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // prune forgets the kept nodes that are no longer an ancestor of a well in

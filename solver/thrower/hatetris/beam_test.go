@@ -84,3 +84,25 @@ func TestRecordState(t *testing.T) {
 		t.Error("a search past its deadline counted")
 	}
 }
+
+// TestBeamWorkers: the number of goroutines does not change the search.
+func TestBeamWorkers(t *testing.T) {
+	eval, _ := PersonalityEval(Standard, "eltetris")
+	one := NewBeam(Standard, 200, eval)
+	one.Workers = 1
+	two := NewBeam(Standard, 200, eval)
+	two.Workers = 2
+	for i := 0; i < 12; i++ {
+		one.Step()
+		two.Step()
+	}
+	if one.Alive() != two.Alive() || one.Best().Score != two.Best().Score {
+		t.Fatalf("1 worker: %d wells, %d lines; 2 workers: %d wells, %d lines",
+			one.Alive(), one.Best().Score, two.Alive(), two.Best().Score)
+	}
+	for i := range one.beam {
+		if one.beam[i].Well != two.beam[i].Well {
+			t.Fatalf("the beams differ at %d", i)
+		}
+	}
+}
