@@ -340,7 +340,7 @@ func drawWhy(r *Renderer, title string, ex thrower.Explanation, x, y float32) fl
 	for _, sc := range ex.Scores {
 		dealt := sc.Piece == ex.Chosen
 		if dealt {
-			r.Rect(x+2, ty-1, whyW-4, 16, Alpha(sprites.Danger, 0.18))
+			r.Rect(x+2, ty-1, whyW-4, 16, Alpha(sprites.Danger, 0.1))
 		}
 		drawPiecePreview(r, sc.Piece, x+4, ty, 30, 14, 6, White)
 		frac := float32(0)
