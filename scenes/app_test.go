@@ -204,17 +204,17 @@ func TestMenuIsTheModeTable(t *testing.T) {
 	saved := Modes
 	defer func() { Modes = saved }()
 	started := false
-	AddMode(Mode{Name: "versus", Title: "Versus the thrower", Start: func(a *App, m *Mode, seed uint64) (Scene, error) {
+	AddMode(Mode{Name: "added", Title: "Added mode", Start: func(a *App, m *Mode, seed uint64) (Scene, error) {
 		started = true
-		return &fakeScene{name: "versus"}, nil
+		return &fakeScene{name: "added"}, nil
 	}})
 	m := newMainMenu()
-	if got := m.menu.items[len(Modes)-1].label; got != "Versus the thrower" {
+	if got := m.menu.items[len(Modes)-1].label; got != "Added mode" {
 		t.Fatalf("last mode row %q", got)
 	}
-	a := newTestApp(t, &MemStore{}, "versus")
-	if !started || topName(a) != "versus" {
-		t.Fatalf("--mode versus did not start the added mode (top %q)", topName(a))
+	a := newTestApp(t, &MemStore{}, "added")
+	if !started || topName(a) != "added" {
+		t.Fatalf("--mode added did not start the added mode (top %q)", topName(a))
 	}
 	if _, err := NewApp(Options{Mode: "nosuch"}); err == nil {
 		t.Fatal("unknown mode accepted")

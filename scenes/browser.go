@@ -28,7 +28,7 @@ func PlayReplayText(text string, factory engine.RandomizerFactory) (map[string]a
 	if err != nil {
 		return map[string]any{"ok": false, "error": err.Error()}, nil
 	}
-	g, err := rep.PlayWith(factory)
+	g, err := rep.PlayWith(withThrowers(factory))
 	if err != nil {
 		return map[string]any{"ok": false, "error": err.Error()}, rep
 	}

@@ -43,7 +43,7 @@ func replayMode(rep *engine.Replay) *Mode {
 
 // newReplayScene plays rep back in a play scene.
 func newReplayScene(a *App, m *Mode, rep *engine.Replay) (Scene, error) {
-	g, err := rep.Start(a.opts.ReplayFactory)
+	g, err := rep.Start(withThrowers(a.opts.ReplayFactory))
 	if err != nil {
 		return nil, err
 	}
