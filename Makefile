@@ -4,7 +4,7 @@ BIN     := bin/kocka
 PORT    ?= 8080
 GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
 
-.PHONY: all build run test deps test-deps fmt-check vet unit race gui-test web-test soak-short bench wasm web clean
+.PHONY: fuzz all build run test deps test-deps fmt-check vet unit race gui-test web-test soak-short bench wasm web clean
 
 all: build
 
@@ -46,6 +46,17 @@ soak-short: build
 # state the game reports, and a game driven by xdotool key presses.
 gui-test:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags gui -count=1 -timeout 300s -run 'TestGUI' .
+
+# Every fuzz target for FUZZTIME each (go test runs one target at a time).
+FUZZTIME ?= 20s
+FUZZ_TARGETS := .:FuzzMovegenLine ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
+	./scenes:FuzzSettingsFile ./scenes:FuzzBlobText ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
+	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay \
+	./wasm/wasmsize:FuzzParse
+fuzz:
+	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
+		echo "fuzz $$pkg $$fn ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; done
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./solver/...
