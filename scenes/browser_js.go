@@ -145,20 +145,16 @@ func (b *Browser) pauseGame() {
 // replayText is the replay file of the game on the stack, or null.
 func (b *Browser) replayText() any {
 	for i := len(b.Stack.scenes) - 1; i >= 0; i-- {
-		var p *playScene
-		switch s := b.Stack.scenes[i].(type) {
-		case *playScene:
-			p = s
-		case *resultsScene:
-			p = s.play
-		default:
+		r, ok := b.Stack.scenes[i].(recordedScene)
+		if !ok {
 			continue
 		}
-		if p.rec == nil {
+		rec := r.recorder()
+		if rec == nil {
 			return js.Null()
 		}
 		var buf bytes.Buffer
-		if err := p.rec.Replay().Encode(&buf); err != nil {
+		if err := rec.Replay().Encode(&buf); err != nil {
 			return js.Null()
 		}
 		return buf.String()

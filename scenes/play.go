@@ -98,6 +98,12 @@ func newPlayScene(m *Mode, g *engine.Game, d Driver) *playScene {
 	return s
 }
 
+// recordedScene is a scene that shows a game it records: every play
+// scene (versus and bot-versus embed one) and the results after it.
+type recordedScene interface{ recorder() *engine.Recorder }
+
+func (s *playScene) recorder() *engine.Recorder { return s.rec }
+
 // tick advances the game, through the recorder when there is one.
 func (s *playScene) tick(in engine.Input) []engine.Event {
 	if s.rec != nil {

@@ -18,6 +18,8 @@ type resultsScene struct {
 	menu  menu
 }
 
+func (s *resultsScene) recorder() *engine.Recorder { return s.play.rec }
+
 func newResults(a *App, p *playScene) *resultsScene {
 	s := &resultsScene{play: p}
 	g := p.game

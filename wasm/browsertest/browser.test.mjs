@@ -350,6 +350,30 @@ test('the bot mode from the URL clears lines within seconds', async () => {
   await page.context().close();
 });
 
+test('versus the thrower and bot against thrower start from the URL', async () => {
+  let page = await open('?mode=versus&seed=3&touch=0');
+  await ready(page);
+  let st = await until(page, 'a versus game', (s) => s.scene === 'play' && s.mode === 'versus' && s.hasPiece);
+  const pieces = st.pieces;
+  await tap(page, 'Space');
+  st = await until(page, 'the hard drop to lock a piece', (s) => s.pieces === pieces + 1);
+  await pixels(page, 'versus.png');
+  // The thrower is part of the replay: the game verifies natively.
+  const text = await page.evaluate(() => window.kocka.replay());
+  const file = path.join(work, 'versus.kreplay');
+  writeFileSync(file, text);
+  const out = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
+  assert.match(out, /verified/, out);
+  await page.context().close();
+
+  page = await open('?mode=botvs&seed=3&touch=0');
+  await ready(page);
+  st = await until(page, 'the bot against the thrower', (s) => s.scene === 'play' && s.mode === 'botvs');
+  st = await until(page, 'the bot to place pieces', (s) => s.pieces >= 5, 15000);
+  await pixels(page, 'botvs.png');
+  await page.context().close();
+});
+
 test('replays recorded natively end at the same state hash in the browser', async () => {
   assert.ok(native.lines >= 40, `the native sprint cleared ${native.lines} lines`);
   // The page fetches ?replay= itself and shows it; serve the native file there.
