@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -238,4 +240,42 @@ func FuzzMovegenLine(f *testing.F) {
 			t.Fatalf("answer is neither placements nor an error: %s", out)
 		}
 	})
+}
+
+// TestMovegenPipes talks to the command through pipes, a line at a time:
+// each answer must come before the next request is sent, as a program
+// driving the tool interactively needs.
+func TestMovegenPipes(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int)
+	go func() {
+		code := runMovegen([]string{"--jsonl"}, inR, outW, io.Discard)
+		outW.Close()
+		done <- code
+	}()
+	answers := bufio.NewReader(outR)
+	for _, tt := range []struct{ line, want string }{
+		{`{"field":[],"piece":"O"}`, `"piece":"O"`},
+		{`oops`, `{"error":"bad JSON`},
+		{`{"field":["XXXXXXXXX."],"piece":"I"}`, `{"piece":"I","rotation":"R","cells":[[9,0],[9,1],[9,2],[9,3]],"spin":"none"}`},
+	} {
+		if _, err := io.WriteString(inW, tt.line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := answers.ReadString('\n')
+		if err != nil {
+			t.Fatalf("after %q: %v", tt.line, err)
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%q: answer %s lacks %s", tt.line, got, tt.want)
+		}
+	}
+	inW.Close()
+	if rest, _ := io.ReadAll(answers); len(rest) != 0 {
+		t.Errorf("extra output after the last answer: %q", rest)
+	}
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
+	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/soak"
+	"github.com/kocka/kocka/solver/thrower"
 )
 
 func init() {
@@ -42,10 +43,19 @@ func runReplay(args []string) int {
 	if fs.Arg(0) == "info" {
 		return 0
 	}
-	if err := r.VerifyWith(soak.ReplayFactory); err != nil {
+	if err := r.VerifyWith(anyRandomizer); err != nil {
 		fmt.Fprintln(os.Stderr, "kocka replay:", err)
 		return 1
 	}
 	fmt.Println("verified: the replay reaches the recorded state")
 	return 0
+}
+
+// anyRandomizer rebuilds the piece sources outside the engine that replays
+// can name: the soak's checked bag and the throwers (versus games).
+func anyRandomizer(name, options string, cfg engine.Config, seed uint64) (engine.Randomizer, error) {
+	if r, err := soak.ReplayFactory(name, options, cfg, seed); err == nil {
+		return r, nil
+	}
+	return thrower.ReplayFactory(name, options, cfg, seed)
 }

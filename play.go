@@ -11,7 +11,10 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes"
+	"github.com/kocka/kocka/soak"
+	"github.com/kocka/kocka/solver"
 )
 
 // playFlags are the game window's flags.
@@ -24,6 +27,7 @@ type playFlags struct {
 	noSound    bool
 	fast       bool
 	replay     string
+	sized      bool // --width or --height was given
 }
 
 // parsePlayFlags reads the window's flags; errors are for people (exit 2).
@@ -38,13 +42,13 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	fs.StringVar(&pf.opts.Mode, "mode", "title", "start in this mode: "+strings.Join(modes, "|"))
 	fs.StringVar(&seed, "seed", "", "seed of the first game (decimal); default: random")
 	fs.StringVar(&pf.opts.Personality, "personality", "", "the bot's personality in bot mode")
-	fs.IntVar(&pf.width, "width", 1280, "window width in pixels")
-	fs.IntVar(&pf.height, "height", 720, "window height in pixels")
+	fs.IntVar(&pf.width, "width", 1280, "window width in pixels (default: the saved window scale)")
+	fs.IntVar(&pf.height, "height", 720, "window height in pixels (default: the saved window scale)")
 	fs.BoolVar(&pf.fullscreen, "fullscreen", false, "start full screen")
 	fs.StringVar(&pf.opts.Screenshot, "screenshot", "", "save the screen to this PNG file after --frames ticks, then exit")
 	fs.IntVar(&pf.opts.Frames, "frames", 60, "ticks before the --screenshot is taken")
 	fs.StringVar(&pf.opts.StateFile, "state-file", "", "keep the game state in this JSON file (for tests)")
-	fs.StringVar(&pf.replay, "replay", "", "play back this replay file")
+	fs.StringVar(&pf.replay, "replay", "", "play back this replay file (instead of --mode)")
 	fs.StringVar(&pf.configDir, "config-dir", "", "keep settings and high scores here (default: the user config folder + /kocka)")
 	fs.BoolVar(&pf.noSound, "no-sound", false, "do not open the audio device")
 	fs.BoolVar(&pf.fast, "fast", false, "run one tick per frame as fast as frames are drawn (tests)")
@@ -55,6 +59,7 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(f *flag.Flag) { pf.sized = pf.sized || f.Name == "width" || f.Name == "height" })
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q (sub-commands: kocka help)", fs.Arg(0))
 	}
@@ -72,14 +77,29 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 		}
 		pf.opts.Seed, pf.opts.SeedSet = v, true
 	}
-	if pf.width < 320 || pf.height < 180 || pf.width > 16384 || pf.height > 16384 {
-		return nil, fmt.Errorf("window size %dx%d out of range (320x180 to 16384x16384)", pf.width, pf.height)
+	if pf.width < scenes.ScreenW || pf.height < scenes.ScreenH || pf.width > 16384 || pf.height > 16384 {
+		return nil, fmt.Errorf("window size %dx%d out of range (%dx%d to 16384x16384)", pf.width, pf.height, scenes.ScreenW, scenes.ScreenH)
+	}
+	if p := pf.opts.Personality; p != "" {
+		if _, err := solver.PersonalityByName(p); err != nil {
+			return nil, fmt.Errorf("--personality: %v", err)
+		}
 	}
 	if pf.opts.Frames < 1 {
 		return nil, fmt.Errorf("--frames %d must be at least 1", pf.opts.Frames)
 	}
 	if pf.replay != "" {
-		return nil, errors.New("--replay: replay playback needs the replay format, which is not in this build yet")
+		f, err := os.Open(pf.replay)
+		if err != nil {
+			return nil, fmt.Errorf("--replay: %v", err)
+		}
+		defer f.Close()
+		rep, err := engine.DecodeReplay(f)
+		if err != nil {
+			return nil, fmt.Errorf("--replay %s: %v", pf.replay, err)
+		}
+		pf.opts.Replay = rep
+		pf.opts.ReplayFactory = soak.ReplayFactory
 	}
 	return &pf, nil
 }
@@ -125,11 +145,14 @@ func play(args []string) int {
 	defer app.Close()
 
 	ebiten.SetWindowTitle("Kocka")
+	if !pf.sized { // the saved window scale
+		pf.width, pf.height = scenes.ScreenW*app.Settings.Scale, scenes.ScreenH*app.Settings.Scale
+	}
 	ebiten.SetWindowSize(pf.width, pf.height)
-	ebiten.SetWindowSizeLimits(scenes.ScreenW/2, scenes.ScreenH/2, -1, -1)
+	ebiten.SetWindowSizeLimits(scenes.ScreenW, scenes.ScreenH, -1, -1) // smaller would crop the logical screen
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	if pf.fullscreen {
-		app.Settings.Fullscreen = true
+	if pf.fullscreen || app.Settings.Fullscreen {
+		ebiten.SetFullscreen(true)
 	}
 	if pf.fast {
 		// Tests: one tick per frame, as fast as the machine draws; --frames

@@ -130,13 +130,36 @@ func (b *Board) Fits(m Placed) bool {
 // Grounded reports whether the piece cannot move down.
 func (b *Board) Grounded(m Placed) bool { return !b.Fits(m.Moved(0, -1)) }
 
-// DropDistance is how many rows the piece falls before it lands.
+// DropDistance is how many rows the piece falls before it lands (0 if it
+// does not fit where it is). The piece's row masks are shifted into place
+// once, then each row below is one AND per piece row.
 func (b *Board) DropDistance(m Placed) int {
-	d := 0
-	for b.Fits(m.Moved(0, -d-1)) {
-		d++
+	if !b.Fits(m) {
+		return 0
 	}
-	return d
+	var masks [4]uint16
+	lo, hi := 4, -1
+	for dy, mask := range rowMasks[m.Piece][m.Rot&3] {
+		if mask == 0 {
+			continue
+		}
+		if m.X < 0 {
+			masks[dy] = mask >> uint(-m.X)
+		} else {
+			masks[dy] = mask << uint(m.X)
+		}
+		lo, hi = min(lo, dy), max(hi, dy)
+	}
+	for d := 1; ; d++ {
+		if m.Y+lo-d < 0 {
+			return d - 1
+		}
+		for dy := lo; dy <= hi; dy++ {
+			if b.Row(m.Y+dy-d)&masks[dy] != 0 {
+				return d - 1
+			}
+		}
+	}
 }
 
 // Place writes the piece's cells into the board (no line clear).

@@ -109,12 +109,16 @@ var shapes [L + 1][4][4]Cell
 // dy of its box (bit x = column x of the box); used for fast collision tests.
 var rowMasks [L + 1][4][4]uint16
 
+// lowestCell[piece][rotation] is the lowest row of the piece within its box.
+var lowestCell [L + 1][4]int8
+
 func init() {
 	for _, p := range Pieces {
 		s := spawnShapes[p]
 		cells := s.cells
 		for r := 0; r < 4; r++ {
 			shapes[p][r] = sortCells(cells)
+			lowestCell[p][r] = shapes[p][r][0].Y // sorted: the first cell is lowest
 			for _, c := range cells {
 				rowMasks[p][r][c.Y] |= 1 << uint(c.X)
 			}
@@ -168,10 +172,4 @@ func (m Placed) Moved(dx, dy int) Placed {
 }
 
 // Bottom is the lowest row any of the piece's cells is in.
-func (m Placed) Bottom() int {
-	lo := 127
-	for _, c := range m.Cells() {
-		lo = min(lo, int(c.Y))
-	}
-	return lo
-}
+func (m Placed) Bottom() int { return m.Y + int(lowestCell[m.Piece][m.Rot&3]) }

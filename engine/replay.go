@@ -87,7 +87,7 @@ func NewRecorder(g *Game) (*Recorder, error) {
 		// A built-in randomizer seeded or configured differently from
 		// the game's config would make a replay that does not play back:
 		// catch it now rather than when someone watches it.
-		fresh, err := r.replay.newGame(nil)
+		fresh, err := r.replay.Start(nil)
 		if err != nil {
 			return nil, err
 		}
@@ -129,7 +129,7 @@ func (r *Replay) Play() (*Game, error) { return r.PlayWith(nil) }
 // PlayWith replays the game; factory rebuilds randomizers the engine does
 // not know (it may be nil when the replay uses a built-in one).
 func (r *Replay) PlayWith(factory RandomizerFactory) (*Game, error) {
-	g, err := r.newGame(factory)
+	g, err := r.Start(factory)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,11 @@ func (r *Replay) VerifyWith(factory RandomizerFactory) error {
 	return nil
 }
 
-func (r *Replay) newGame(factory RandomizerFactory) (*Game, error) {
+// Start builds the game the replay was recorded from, before its first
+// tick: its config, seed and randomizer (built in, a fixed sequence, or one
+// that factory rebuilds). Play and Verify start here; a viewer that shows
+// the replay tick by tick does too.
+func (r *Replay) Start(factory RandomizerFactory) (*Game, error) {
 	switch r.Randomizer {
 	case "":
 		g, err := NewGame(r.Config, r.Seed)

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -27,6 +29,11 @@ type Options struct {
 	Frames     int
 	ShotDir    string // F12 saves screenshots here ("" = F12 does nothing)
 	StateFile  string // write the game state here as JSON for tests
+
+	// Replay, when set, is played back instead of starting Mode;
+	// ReplayFactory rebuilds randomizers that are not built in.
+	Replay        *engine.Replay
+	ReplayFactory engine.RandomizerFactory
 
 	Store Store   // where settings and scores live
 	Sound Sounder // nil = silent
@@ -57,6 +64,7 @@ type App struct {
 
 	opts   Options
 	store  Store
+	saver  *saver
 	locked map[string]bool // blobs that must not be overwritten this session
 
 	notice      string
@@ -67,6 +75,8 @@ type App struct {
 	layout   struct{ scale, ox, oy int }
 	shot     bool // screenshot taken
 	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
+	focused  bool // the window had the focus last tick
+	showFPS  bool // F3: frames and ticks per second in a corner
 	quit     bool
 	state    *stateWriter
 	seedNext uint64
@@ -83,6 +93,7 @@ func NewApp(o Options) (*App, error) {
 	if a.store == nil {
 		a.store = &MemStore{}
 	}
+	a.saver = newSaver(a.store)
 	if a.Sound == nil {
 		a.Sound = silence{}
 	}
@@ -109,6 +120,9 @@ func NewApp(o Options) (*App, error) {
 }
 
 func (a *App) firstScene() (Scene, error) {
+	if a.opts.Replay != nil {
+		return newReplayScene(a, replayMode(a.opts.Replay), a.opts.Replay)
+	}
 	if a.opts.Mode == "" || a.opts.Mode == "title" {
 		return newTitle(), nil
 	}
@@ -162,12 +176,11 @@ func (a *App) save(name string, v any) {
 		return
 	}
 	b, err := json.MarshalIndent(v, "", "  ")
-	if err == nil {
-		err = a.store.Save(name, b)
-	}
 	if err != nil {
 		a.Notify(fmt.Sprintf("Could not save %s: %v", name, err))
+		return
 	}
+	a.saver.save(name, b)
 }
 
 func (a *App) applySound() {
@@ -189,6 +202,7 @@ func (a *App) Quit() { a.quit = true }
 func (a *App) Step(f Frame) error {
 	a.In = f
 	a.Ticks++
+	a.saveErrors()
 	if a.noticeTicks > 0 {
 		a.noticeTicks--
 		if a.noticeTicks == 0 {
@@ -215,22 +229,48 @@ func (a *App) Update() error {
 	if a.window.scale == 0 { // first tick: the window exists now
 		a.applyWindow()
 	}
+	if focused := ebiten.IsFocused(); a.focused && !focused {
+		a.FocusLost()
+	} else {
+		a.focused = focused
+	}
 	f := a.reader.Read(&a.Settings.Keys, a.toLogical)
 	if slices.Contains(f.Keys, ebiten.KeyF12) {
 		a.shotKey = true
 	}
-	return a.Step(f)
+	if slices.Contains(f.Keys, ebiten.KeyF3) {
+		a.showFPS = !a.showFPS
+	}
+	// A screenshot run skips ahead: up to 60 ticks per frame until the
+	// tick of the picture. Everything on screen is a function of ticks, so
+	// the picture is the one the frame-by-frame run would take.
+	n := 1
+	if a.opts.Screenshot != "" {
+		n = min(60, max(1, a.opts.Frames-a.Ticks))
+	}
+	for i := 0; i < n; i++ {
+		if err := a.Step(f); err != nil {
+			return err
+		}
+		f.Pressed, f.Menu, f.Keys, f.Click = 0, 0, nil, false // presses count once
+	}
+	return nil
 }
 
 // applyWindow puts the window scale and fullscreen settings into effect
-// when they change.
+// when they change. The first call (the first tick, once the window exists)
+// only notes how the window was opened, by flags or by these settings.
 func (a *App) applyWindow() {
 	s := a.Settings
-	if s.Scale != a.window.scale && a.window.scale != 0 {
+	if a.window.scale == 0 {
+		a.window.scale, a.window.fullscreen = s.Scale, ebiten.IsFullscreen()
+		return
+	}
+	if s.Scale != a.window.scale {
 		ebiten.SetWindowSize(ScreenW*s.Scale, ScreenH*s.Scale)
 	}
-	if s.Fullscreen != a.window.fullscreen || a.window.scale == 0 {
-		ebiten.SetFullscreen(s.Fullscreen || ebiten.IsFullscreen() && a.window.scale == 0)
+	if s.Fullscreen != a.window.fullscreen {
+		ebiten.SetFullscreen(s.Fullscreen)
 	}
 	a.window.scale, a.window.fullscreen = s.Scale, s.Fullscreen
 }
@@ -243,6 +283,17 @@ func (a *App) toLogical(x, y int) (int, int) {
 	return (x - l.ox) / l.scale, (y - l.oy) / l.scale
 }
 
+// FocusLost pauses a person's game when the window loses the focus (or
+// the browser tab is hidden), so no piece falls unseen.
+func (a *App) FocusLost() {
+	a.focused = false
+	if p, ok := a.Stack.Top().(*playScene); ok && !p.done() && !a.Stack.Transitioning() {
+		if _, human := p.driver.(humanDriver); human {
+			a.Stack.Push(newPause(p))
+		}
+	}
+}
+
 // Layout implements ebiten.Game: the screen has the window's real pixels,
 // and Draw scales the logical screen by a whole number inside it.
 func (a *App) Layout(w, h int) (int, int) {
@@ -250,8 +301,10 @@ func (a *App) Layout(w, h int) (int, int) {
 	return int(float64(w) * s), int(float64(h) * s)
 }
 
-// letterbox is the colour outside the logical screen.
-var letterbox = sprites.Shade(sprites.Background, 180)
+// letterbox is the colour of the window, inside and around the logical
+// screen: one clear paints the background (a software renderer such as
+// llvmpipe pays for every full-screen quad).
+var letterbox = sprites.Background
 
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
@@ -266,6 +319,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
 	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
 	a.drawScenes(r)
+	if a.showFPS {
+		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), len(r.is)/6)
+		r.Rect(ScreenW-float32(sprites.TextWidth(msg))-8, ScreenH-18, float32(sprites.TextWidth(msg))+8, 18, Alpha(sprites.Well, 0.8))
+		r.TextRight(msg, ScreenW-4, ScreenH-17, 1, sprites.Good)
+	}
 	r.Flush()
 	if a.shotKey {
 		a.shotKey = false
@@ -279,8 +337,16 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 }
 
+// DrawLogical draws the current frame with r at scale 1 (tests,
+// benchmarks).
+func (a *App) drawLogical(r *Renderer, dst *ebiten.Image) {
+	r.Begin(dst, 1, 0, 0)
+	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
+	a.drawScenes(r)
+	r.Flush()
+}
+
 func (a *App) drawScenes(r *Renderer) {
-	r.Rect(0, 0, ScreenW, ScreenH, sprites.Background)
 	for _, sc := range a.Stack.Visible() {
 		sc.Draw(r)
 	}
@@ -335,7 +401,7 @@ func (a *App) keyShot(screen *ebiten.Image) {
 		if err == nil {
 			var buf bytes.Buffer
 			if err = png.Encode(&buf, img); err == nil {
-				err = writeAtomic(name, buf.Bytes())
+				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
 			}
 		}
 		if err != nil && a.opts.Log != nil {
@@ -364,8 +430,28 @@ func (a *App) saveScreenshot(screen *ebiten.Image) error {
 	return f.Close()
 }
 
-// Close flushes the state file; call it after RunGame returns.
+// saveErrors shows the errors of background saves.
+func (a *App) saveErrors() {
+	for {
+		select {
+		case err := <-a.saver.errs:
+			a.Notify(err.Error())
+		default:
+			return
+		}
+	}
+}
+
+// FlushSaves waits for the background saves and shows their errors.
+func (a *App) FlushSaves() {
+	a.saver.flush()
+	a.saveErrors()
+}
+
+// Close finishes the saves and the state file; call it after RunGame
+// returns.
 func (a *App) Close() {
+	a.saver.flush()
 	if a.state != nil {
 		a.state.flush(a.State())
 		a.state.stop()

@@ -161,6 +161,7 @@ func TestGameOverRecordsHighScore(t *testing.T) {
 	if res.rank != 1 {
 		t.Fatalf("first game ranked %d", res.rank)
 	}
+	a.FlushSaves()
 	raw, err := store.Load(scoresFile)
 	if err != nil {
 		t.Fatal(err)
@@ -193,6 +194,7 @@ func TestSprintTopOutIsNotARecord(t *testing.T) {
 	if _, ok := a.Scores.Best("sprint"); ok {
 		t.Fatal("a sprint that topped out entered the times table")
 	}
+	a.FlushSaves()
 	if _, err := store.Load(scoresFile); err == nil {
 		t.Fatal("scores were written for nothing")
 	}
@@ -202,17 +204,17 @@ func TestMenuIsTheModeTable(t *testing.T) {
 	saved := Modes
 	defer func() { Modes = saved }()
 	started := false
-	AddMode(Mode{Name: "versus", Title: "Versus the thrower", Start: func(a *App, m *Mode, seed uint64) (Scene, error) {
+	AddMode(Mode{Name: "added", Title: "Added mode", Start: func(a *App, m *Mode, seed uint64) (Scene, error) {
 		started = true
-		return &fakeScene{name: "versus"}, nil
+		return &fakeScene{name: "added"}, nil
 	}})
 	m := newMainMenu()
-	if got := m.menu.items[len(Modes)-1].label; got != "Versus the thrower" {
+	if got := m.menu.items[len(Modes)-1].label; got != "Added mode" {
 		t.Fatalf("last mode row %q", got)
 	}
-	a := newTestApp(t, &MemStore{}, "versus")
-	if !started || topName(a) != "versus" {
-		t.Fatalf("--mode versus did not start the added mode (top %q)", topName(a))
+	a := newTestApp(t, &MemStore{}, "added")
+	if !started || topName(a) != "added" {
+		t.Fatalf("--mode added did not start the added mode (top %q)", topName(a))
 	}
 	if _, err := NewApp(Options{Mode: "nosuch"}); err == nil {
 		t.Fatal("unknown mode accepted")
@@ -231,5 +233,114 @@ func TestMouseClickChoosesRow(t *testing.T) {
 	settle(t, a)
 	if p, ok := a.Stack.Top().(*playScene); !ok || p.mode.Name != "sprint" {
 		t.Fatalf("click on row 2 led to %q", topName(a))
+	}
+}
+
+func TestFocusLossPausesPeopleOnly(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	a.FocusLost()
+	if topName(a) != "pause" {
+		t.Fatalf("focus lost in a game: %q, want pause", topName(a))
+	}
+	a.FocusLost()
+	if a.Stack.Len() != 2 {
+		t.Fatal("a second focus loss paused twice")
+	}
+	bot, err := NewApp(Options{Mode: "bot", Store: &MemStore{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot.FocusLost()
+	if topName(bot) != "play" {
+		t.Fatalf("the bot paused on focus loss: %q", topName(bot))
+	}
+}
+
+func TestPauseKeyOnAMenuKeyPopsOnce(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	// Pause bound to Enter as well: Enter on Resume must not also pop the game.
+	a.Settings.Keys[ActPause][1] = ebiten.KeyEnter
+	step(t, a, action(ActPause), 1)
+	f := action(ActPause)
+	f.Menu = MenuConfirm
+	step(t, a, f, 1)
+	if topName(a) != "play" || a.Stack.Len() != 1 {
+		t.Fatalf("after Enter on Resume: %v", names(a.Stack.scenes))
+	}
+}
+
+func TestPauseSettingsAndBack(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	step(t, a, action(ActPause), 1)
+	step(t, a, press(MenuDown), 2)
+	step(t, a, press(MenuConfirm), 1)
+	if topName(a) != "settings" {
+		t.Fatalf("pause > Settings opened %q", topName(a))
+	}
+	if v := names(a.Stack.Visible()); len(v) != 1 {
+		t.Fatalf("the opaque settings screen shows %v", v)
+	}
+	step(t, a, press(MenuBack), 1)
+	if topName(a) != "pause" {
+		t.Fatalf("Back from settings: %q, want the pause menu", topName(a))
+	}
+}
+
+func TestScoresSceneCyclesModes(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	a.Stack.Push(newScoresScene("sprint"))
+	s := a.Stack.Top().(*scoresScene)
+	modes := scoredModes()
+	if modes[s.mode].Name != "sprint" {
+		t.Fatalf("opened on %s", modes[s.mode].Name)
+	}
+	step(t, a, press(MenuRight), len(modes))
+	if modes[s.mode].Name != "sprint" {
+		t.Fatalf("a full turn of Rights ends on %s", modes[s.mode].Name)
+	}
+	step(t, a, press(MenuLeft), 1)
+	if modes[s.mode].Name != "marathon" {
+		t.Fatalf("Left from sprint: %s", modes[s.mode].Name)
+	}
+	step(t, a, press(MenuBack), 1)
+	if topName(a) != "title" {
+		t.Fatalf("Back: %q", topName(a))
+	}
+	a.Stack.Push(newReplaysScene(a))
+	if r := a.Stack.Top().(*replaysScene); len(r.menu.items) != 1 {
+		t.Fatalf("no games played, yet %d replay rows", len(r.menu.items)-1)
+	}
+}
+
+func TestUltraEndsOnTimeAndIsScored(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "ultra")
+	play := a.Stack.Top().(*playScene)
+	// Every 600 ticks slide a piece to a wall (alternating) and drop it,
+	// for points without topping out, and let the clock run out.
+	for i := 0; !play.game.Over(); i++ {
+		if i > engine.UltraTicks+10 {
+			t.Fatal("ultra did not end on time")
+		}
+		side := ActLeft
+		if i/600%2 == 1 {
+			side = ActRight
+		}
+		switch k := i % 600; {
+		case k < 30:
+			step(t, a, Frame{Held: 1 << side}, 1)
+		case k == 30:
+			step(t, a, action(ActHardDrop), 1)
+		default:
+			step(t, a, Frame{}, 1)
+		}
+	}
+	if play.game.End() != engine.TimeUp || play.game.Ticks() != engine.UltraTicks {
+		t.Fatalf("ended %v at tick %d", play.game.End(), play.game.Ticks())
+	}
+	step(t, a, Frame{}, endDelayTicks)
+	settle(t, a)
+	best, ok := a.Scores.Best("ultra")
+	if topName(a) != "results" || !ok || best.Score != play.game.Score() || best.Score == 0 {
+		t.Fatalf("results %q, best %+v (game score %d)", topName(a), best, play.game.Score())
 	}
 }

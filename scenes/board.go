@@ -68,6 +68,9 @@ type boardLook struct {
 	shakeY     float32 // hard-drop bump
 	spawnFlash float32 // 0..1
 	danger     bool    // stack near the top: tint the frame
+	// lift raises row y of the stack by lift[y] pixels: after a line
+	// clear the rows above are drawn where they were and drop into place.
+	lift []float32
 }
 
 // drawBoard draws the well, its frame, the stack (with the hidden rows
@@ -118,6 +121,9 @@ func drawBoard(r *Renderer, g *engine.Game, look boardLook) {
 				continue
 			}
 			px, py := cellXY(bx, by, vh, x, y)
+			if y < len(look.lift) {
+				py -= look.lift[y]
+			}
 			tint := White
 			switch {
 			case y < look.dead:

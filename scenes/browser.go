@@ -8,11 +8,6 @@ import (
 	"github.com/kocka/kocka/engine"
 )
 
-// ReplayRandomizers rebuilds the randomizers outside the engine (the
-// thrower's adversaries) when a replay is played back; nil knows only the
-// engine's own.
-var ReplayRandomizers engine.RandomizerFactory
-
 // KeyCode is the KeyboardEvent.code of an Ebitengine key: the same name,
 // except that letters are KeyA..KeyZ.
 func KeyCode(k ebiten.Key) string {
@@ -24,16 +19,18 @@ func KeyCode(k ebiten.Key) string {
 }
 
 // PlayReplayText decodes a replay file and plays it through the engine,
-// as `kocka replay verify` does natively. The result is what the page and
-// the browser tests compare across builds.
-func PlayReplayText(text string) map[string]any {
+// as `kocka replay verify` does natively; factory rebuilds randomizers the
+// engine does not know (nil: only its own). The result is what the page
+// and the browser tests compare across builds; the decoded replay is nil
+// when the text is not one.
+func PlayReplayText(text string, factory engine.RandomizerFactory) (map[string]any, *engine.Replay) {
 	rep, err := engine.DecodeReplay(strings.NewReader(text))
 	if err != nil {
-		return map[string]any{"ok": false, "error": err.Error()}
+		return map[string]any{"ok": false, "error": err.Error()}, nil
 	}
-	g, err := rep.PlayWith(ReplayRandomizers)
+	g, err := rep.PlayWith(withThrowers(factory))
 	if err != nil {
-		return map[string]any{"ok": false, "error": err.Error()}
+		return map[string]any{"ok": false, "error": err.Error()}, rep
 	}
 	hash := fmt.Sprintf("%016x", g.StateHash())
 	out := map[string]any{
@@ -48,31 +45,5 @@ func PlayReplayText(text string) map[string]any {
 	if g.StateHash() != rep.Hash {
 		out["error"] = fmt.Sprintf("the replay ends at state %s, the recording says %016x", hash, rep.Hash)
 	}
-	return out
-}
-
-// ReplayOf is the replay of g, which was given inputs from its first tick
-// on: what the browser hands out as window.kocka.replay(), for checking a
-// game played in the page with the native `kocka replay verify`.
-func ReplayOf(g *engine.Game, inputs []engine.Input) *engine.Replay {
-	r := &engine.Replay{
-		Config: g.Config(),
-		Seed:   g.Seed(),
-		Inputs: append([]engine.Input(nil), inputs...),
-		Hash:   g.StateHash(),
-		Score:  g.Score(),
-		Lines:  g.Lines(),
-		End:    g.End(),
-	}
-	switch rnd := g.Randomizer().(type) {
-	case *engine.Sequence:
-		var sb strings.Builder
-		for _, p := range rnd.Pieces {
-			sb.WriteString(p.String())
-		}
-		r.Randomizer, r.RandomizerOptions = engine.SequenceRandomizer, sb.String()
-	case engine.ReplayableRandomizer:
-		r.Randomizer, r.RandomizerOptions = rnd.ReplaySpec()
-	}
-	return r
+	return out, rep
 }

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
 )
 
 // Browser is the App as the web page runs it: it installs window.kocka for
@@ -23,7 +24,8 @@ import (
 //     which the touch controls press;
 //   - pause(): pause the game at the next tick, if one is being played;
 //   - playReplay(text): play a replay file's content through the engine
-//     and return its final state hash and whether it matches the recording;
+//     and return its final state hash and whether it matches the recording,
+//     then show it on screen as the Replays menu does;
 //   - replay(): a Promise of the replay file of the game on screen (null if
 //     none), taken between two ticks.
 type Browser struct {
@@ -36,10 +38,10 @@ type Browser struct {
 	keys  map[string]any
 	bound KeyBindings // the bindings keys was made from
 
-	replayWanted []js.Value // resolve functions of replay() promises
+	replayWanted []js.Value     // resolve functions of replay() promises
+	showReplay   *engine.Replay // to be shown from the next tick
 
 	ready bool // kocka-ready was sent
-	funcs []js.Func
 }
 
 // NewBrowser wraps a and installs window.kocka.
@@ -66,7 +68,13 @@ func NewBrowser(a *App) *Browser {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return js.ValueOf(map[string]any{"ok": false, "error": "playReplay wants the replay file's text"})
 		}
-		return js.ValueOf(PlayReplayText(args[0].String()))
+		res, rep := PlayReplayText(args[0].String(), b.opts.ReplayFactory)
+		if rep != nil {
+			b.mu.Lock()
+			b.showReplay = rep
+			b.mu.Unlock()
+		}
+		return js.ValueOf(res)
 	})
 	b.export(k, "replay", func([]js.Value) any {
 		executor := js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -82,10 +90,9 @@ func NewBrowser(a *App) *Browser {
 	return b
 }
 
+// export sets obj[name] to f; the function lives as long as the program.
 func (b *Browser) export(obj js.Value, name string, f func([]js.Value) any) {
-	fn := js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) })
-	b.funcs = append(b.funcs, fn)
-	obj.Set(name, fn)
+	obj.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) }))
 }
 
 // Update implements ebiten.Game.
@@ -94,9 +101,17 @@ func (b *Browser) Update() error {
 		b.pauseGame()
 	}
 	b.mu.Lock()
-	wanted := b.replayWanted
-	b.replayWanted = nil
+	wanted, show := b.replayWanted, b.showReplay
+	b.replayWanted, b.showReplay = nil, nil
 	b.mu.Unlock()
+	if show != nil {
+		// As the Replays menu does: the replay replaces whatever is on screen.
+		if sc, err := newReplayScene(b.App, replayMode(show), show); err == nil {
+			b.Stack.Reset(sc)
+		} else {
+			b.Notify(err.Error())
+		}
+	}
 	if len(wanted) > 0 {
 		text := b.replayText()
 		for _, resolve := range wanted {
@@ -122,7 +137,7 @@ func (b *Browser) Draw(screen *ebiten.Image) {
 // pauseGame opens the pause menu over a game being played; anything else
 // (menus, a pause already open, results) is left alone.
 func (b *Browser) pauseGame() {
-	if p, ok := b.Stack.Top().(*playScene); ok && !p.game.Over() {
+	if p, ok := b.Stack.Top().(*playScene); ok && !p.done() {
 		b.Stack.Push(newPause(p))
 	}
 }
@@ -139,8 +154,11 @@ func (b *Browser) replayText() any {
 		default:
 			continue
 		}
+		if p.rec == nil {
+			return js.Null()
+		}
 		var buf bytes.Buffer
-		if err := ReplayOf(p.game, p.inputs).Encode(&buf); err != nil {
+		if err := p.rec.Replay().Encode(&buf); err != nil {
 			return js.Null()
 		}
 		return buf.String()

@@ -9,11 +9,12 @@ import (
 // menuItem is one row of a menu. Menus are tables of these.
 type menuItem struct {
 	label    string
-	help     string              // shown under the menu when selected
-	value    func(a *App) string // optional value shown on the right
-	activate func(a *App)        // Enter, click, gamepad A
-	adjust   func(a *App, d int) // Left/Right (-1/+1); a click on the value adds 1
-	enabled  func(a *App) bool   // nil = always
+	help     string                 // shown under the menu when selected
+	value    func(a *App) string    // optional value shown on the right
+	keys     func(a *App) [2]string // optional two key columns (bindings)
+	activate func(a *App)           // Enter, click, gamepad A
+	adjust   func(a *App, d int)    // Left/Right (-1/+1); a click on the left or right half
+	enabled  func(a *App) bool      // nil = always
 }
 
 // menu is a vertical list with a selection, driven by the keyboard, the
@@ -70,9 +71,13 @@ func (m *menu) update(a *App) (back bool) {
 				case it.activate != nil:
 					a.Play(sprites.SoundMenuSelect)
 					it.activate(a)
-				case it.adjust != nil:
+				case it.adjust != nil: // left half down, right half up
 					a.Play(sprites.SoundMenuMove)
-					it.adjust(a, 1)
+					if in.X < m.x+m.w/2 {
+						it.adjust(a, -1)
+					} else {
+						it.adjust(a, 1)
+					}
 				}
 				return false
 			}
@@ -119,11 +124,17 @@ func (m *menu) draw(r *Renderer, a *App) {
 		case !m.enabled(a, i):
 			c = sprites.Shade(sprites.Dim, 160)
 		case i == m.sel:
-			r.Rect(float32(m.x), y, float32(m.w), float32(m.rowH-2), Alpha(sprites.Accent, 0.16+pulse*0.2))
+			r.Rect(float32(m.x), y, float32(m.w), float32(m.rowH-2), Alpha(sprites.Accent, 0.10+pulse*0.16))
 			r.Rect(float32(m.x), y, 3, float32(m.rowH-2), sprites.Accent)
 			c = sprites.Accent
 		}
 		r.Text(it.label, float32(m.x+10), ty, 1, c)
+		if it.keys != nil {
+			ks := it.keys(a)
+			for j, k := range ks {
+				r.Text(k, float32(m.x+m.w-170+j*84), ty, 1, c)
+			}
+		}
 		if it.value != nil {
 			v := it.value(a)
 			if it.adjust != nil && i == m.sel {

@@ -15,6 +15,9 @@ type Mode struct {
 	Scored bool   // keeps a high-score table
 	// Start builds the scene that plays mode m from a seed.
 	Start func(a *App, m *Mode, seed uint64) (Scene, error)
+	// Setup, when set, is the screen the menu opens to choose options
+	// before Start (--mode starts at once with the saved options).
+	Setup func(m *Mode) Scene
 }
 
 // New starts a game of the mode.
@@ -34,6 +37,9 @@ var Modes = []Mode{
 	{Name: "endless", Title: "Endless", Scored: true,
 		Help:  "Marathon without a line goal: play until you top out.",
 		Start: humanGame(engine.GoalNone)},
+	{Name: "bot", Title: "Watch the bot",
+		Help:  "The bot plays: choose its personality and speed, and see what it considered.",
+		Start: startBot, Setup: func(m *Mode) Scene { return newBotSetup(m) }},
 }
 
 // AddMode appends a mode to the menu and to --mode (for modes built in

@@ -14,6 +14,7 @@ func newPause(p *playScene) *pauseScene {
 	s.menu = menu{x: ScreenW/2 - 90, y: 150, w: 180, rowH: 20, items: []menuItem{
 		{label: "Resume", activate: func(a *App) { a.Stack.Pop() }},
 		{label: "Restart", activate: func(a *App) {
+			p.saveReplay(a)
 			if sc, err := p.restart(a); err == nil {
 				a.Stack.Reset(sc)
 			} else {
@@ -21,7 +22,7 @@ func newPause(p *playScene) *pauseScene {
 			}
 		}},
 		{label: "Settings", activate: func(a *App) { a.Stack.Push(newSettingsScene(true)) }},
-		{label: "Quit to menu", activate: func(a *App) { a.Stack.Reset(newMainMenu()) }},
+		{label: "Quit to menu", activate: func(a *App) { p.saveReplay(a); a.Stack.Reset(newMainMenu()) }},
 	}}
 	return s
 }
@@ -30,7 +31,10 @@ func (s *pauseScene) Overlay()     {}
 func (s *pauseScene) Name() string { return "pause" }
 
 func (s *pauseScene) Update(a *App) error {
-	if s.menu.update(a) || a.In.Pressed.Has(ActPause) {
+	back := s.menu.update(a)
+	// A row may have acted already (Resume pops, Restart resets): only a
+	// pause still on top is closed, so one key never pops two scenes.
+	if a.Stack.Top() == Scene(s) && (back || a.In.Pressed.Has(ActPause)) {
 		a.Stack.Pop()
 	}
 	return nil
@@ -45,3 +49,5 @@ func (s *pauseScene) Draw(r *Renderer) {
 	r.TextCenter("PAUSED", ScreenW/2, 112, 2, sprites.Accent)
 	s.menu.draw(r, r.App)
 }
+
+func (s *pauseScene) menuOf() *menu { return &s.menu }

@@ -11,6 +11,7 @@ import (
 // Effect lengths in ticks.
 const (
 	lockFlashTicks  = 10
+	trailTicks      = 9
 	clearTicks      = 22
 	calloutTicks    = 110
 	spawnFlashTicks = 6
@@ -42,10 +43,15 @@ type effects struct {
 	callouts   []callout
 	spawnTicks int
 	bumpTicks  int
+	liftBuf    []float32
+
+	trail      engine.Placed // where the last hard drop landed
+	trailRows  int           // how far it fell
+	trailTicks int
 }
 
 func (fx *effects) step() {
-	for _, t := range []*int{&fx.lockTicks, &fx.clearTicks, &fx.spawnTicks, &fx.bumpTicks} {
+	for _, t := range []*int{&fx.lockTicks, &fx.clearTicks, &fx.spawnTicks, &fx.bumpTicks, &fx.trailTicks} {
 		if *t > 0 {
 			*t--
 		}
@@ -72,32 +78,58 @@ type playScene struct {
 	mode   *Mode
 	game   *engine.Game
 	driver Driver
-	prev   *engine.Board // the board before this tick, for clear animations
-	inputs []engine.Input
+	rec    *engine.Recorder // nil when the game's randomizer cannot be replayed
+	saved  bool             // the replay has been saved
+	prev   *engine.Board    // the board before this tick, for clear animations
 	fx     effects
 	ended  int // ticks since the game ended
+	// ticksPerUpdate > 1 fast-forwards (the bot); quiet keeps the bot's
+	// many moves and turns from chattering.
+	ticksPerUpdate int
+	quiet          bool
+	subtitle       string
 	// extra draws on top of the board (the bot's candidates).
 	extra func(r *Renderer, s *playScene)
 }
 
 func newPlayScene(m *Mode, g *engine.Game, d Driver) *playScene {
-	return &playScene{mode: m, game: g, driver: d, prev: g.Board().Clone()}
+	s := &playScene{mode: m, game: g, driver: d, prev: g.Board().Clone()}
+	s.rec, _ = engine.NewRecorder(g) // a game that cannot be recorded still plays
+	return s
+}
+
+// tick advances the game, through the recorder when there is one.
+func (s *playScene) tick(in engine.Input) []engine.Event {
+	if s.rec != nil {
+		return s.rec.Tick(in)
+	}
+	return s.game.Tick(in)
+}
+
+// finisher is a driver with an end of its own (a replay's last input).
+type finisher interface{ Finished() bool }
+
+// done reports whether the game is over or its replay has run out.
+func (s *playScene) done() bool {
+	if f, ok := s.driver.(finisher); ok && f.Finished() {
+		return true
+	}
+	return s.game.Over()
 }
 
 func (s *playScene) Name() string                  { return "play" }
 func (s *playScene) Game() *engine.Game            { return s.game }
 func (s *playScene) ModeName() string              { return s.mode.Name }
 func (s *playScene) BoardOrigin() (x, y int)       { return boardX, boardY }
-func (s *playScene) Inputs() []engine.Input        { return s.inputs }
-func (s *playScene) Mode() *Mode                   { return s.mode }
 func (s *playScene) restart(a *App) (Scene, error) { return s.mode.New(a, a.NewSeed()) }
 
 // Update implements Scene.
 func (s *playScene) Update(a *App) error {
 	s.fx.step()
-	if s.game.Over() {
+	if s.done() {
 		s.ended++
 		if s.ended >= endDelayTicks || s.ended > 10 && a.In.Menu&MenuConfirm != 0 {
+			s.saveReplay(a)
 			a.Stack.Replace(newResults(a, s))
 		}
 		return nil
@@ -106,11 +138,12 @@ func (s *playScene) Update(a *App) error {
 		a.Stack.Push(newPause(s))
 		return nil
 	}
-	in := s.driver.Next(a, s.game)
-	s.inputs = append(s.inputs, in)
-	s.prev.CopyFrom(s.game.Board())
-	for _, e := range s.game.Tick(in) {
-		s.react(a, e)
+	for i := 0; i < max(1, s.ticksPerUpdate) && !s.done(); i++ {
+		in := s.driver.Next(a, s.game)
+		s.prev.CopyFrom(s.game.Board())
+		for _, e := range s.tick(in) {
+			s.react(a, e)
+		}
 	}
 	return nil
 }
@@ -122,14 +155,21 @@ func (s *playScene) react(a *App, e engine.Event) {
 	case engine.EvSpawn:
 		fx.spawnTicks = spawnFlashTicks
 	case engine.EvMove:
-		a.Play(sprites.SoundMove)
+		if !s.quiet {
+			a.Play(sprites.SoundMove)
+		}
 	case engine.EvRotate:
-		a.Play(sprites.SoundRotate)
+		if !s.quiet {
+			a.Play(sprites.SoundRotate)
+		}
 	case engine.EvHold:
 		a.Play(sprites.SoundHold)
 	case engine.EvHardDrop:
 		a.Play(sprites.SoundHardDrop)
 		fx.bumpTicks = bumpTicks
+		if e.Rows > 0 {
+			fx.trail, fx.trailRows, fx.trailTicks = e.Piece, e.Rows, trailTicks
+		}
 	case engine.EvLock:
 		fx.lockCells, fx.lockPiece, fx.lockTicks = e.Piece.Cells(), e.Piece.Piece, lockFlashTicks
 		c := e.Clear
@@ -143,7 +183,7 @@ func (s *playScene) react(a *App, e engine.Event) {
 		s.announce(a, c)
 	case engine.EvLevelUp:
 		a.Play(sprites.SoundLevelUp)
-		fx.say(sprites.Good, "LEVEL", fmt.Sprint(e.Level))
+		fx.say(sprites.Good, fmt.Sprintf("LEVEL %d", e.Level))
 	case engine.EvGameOver:
 		if e.End.TopOut() {
 			a.Play(sprites.SoundTopOut)
@@ -196,7 +236,7 @@ func (s *playScene) announce(a *App, c engine.Clear) {
 	case engine.SpinFull:
 		lines, col = []string{"T-SPIN"}, sprites.PieceColors[engine.T]
 	case engine.SpinMini:
-		lines, col = []string{"MINI", "T-SPIN"}, sprites.PieceColors[engine.T]
+		lines, col = []string{"MINI T-SPIN"}, sprites.PieceColors[engine.T]
 	}
 	if word := [...]string{"", "SINGLE", "DOUBLE", "TRIPLE", "TETRIS"}[min(c.Lines, 4)]; word != "" {
 		if c.Lines == 4 && c.Spin == engine.SpinNone {
@@ -230,10 +270,17 @@ func (s *playScene) Draw(r *Renderer) {
 	if s.fx.spawnTicks > 0 {
 		look.spawnFlash = float32(s.fx.spawnTicks) / spawnFlashTicks
 	}
-	if g.Over() {
+	if g.Over() && g.End().TopOut() {
 		look.dead = min(s.ended/2, g.Board().Height)
 	}
+	if s.fx.clearTicks > 0 {
+		_, drop := clearProgress(s.fx.clearTicks)
+		look.lift = s.fx.lift(g.Board().Height, drop)
+	}
 	r.Text(s.mode.Title, leftColR-panelW, 8, 1, sprites.Dim)
+	if s.subtitle != "" {
+		r.Text(s.subtitle, rightColX, 8, 1, sprites.Dim)
+	}
 	drawBoard(r, g, look)
 	s.drawEffects(r, look)
 	if s.extra != nil {
@@ -244,7 +291,7 @@ func (s *playScene) Draw(r *Renderer) {
 	s.drawStats(r)
 	y := drawQueue(r, g) + 10
 	s.drawInfo(r, y)
-	if g.Over() {
+	if s.done() {
 		s.drawEnd(r)
 	}
 }
@@ -252,6 +299,32 @@ func (s *playScene) Draw(r *Renderer) {
 func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 	vh := s.game.VisibleHeight()
 	fx := &s.fx
+	if fx.trailTicks > 0 {
+		// A streak above each column of the dropped piece, fading out.
+		a := float32(fx.trailTicks) / trailTicks
+		col := sprites.PieceColors[fx.trail.Piece]
+		var top [engine.MaxWidth]int8 // highest cell per column, -1 = none
+		for i := range top {
+			top[i] = -1
+		}
+		for _, c := range fx.trail.Cells() {
+			if c.X >= 0 && int(c.X) < len(top) {
+				top[c.X] = max(top[c.X], c.Y)
+			}
+		}
+		for x, y := range top {
+			if y < 0 || int(y) >= vh {
+				continue
+			}
+			_, py := cellXY(look.x, look.y, vh, int(x), int(y))
+			h := float32(min(fx.trailRows, vh-1-int(y)) * cellSize)
+			px := float32(look.x + int(x)*cellSize)
+			for i := float32(0); i < 4; i++ { // brighter near the piece
+				seg := h / 4
+				r.Rect(px+2, py-seg*(i+1), cellSize-4, seg, Alpha(col, a*0.22*(1-i/4)))
+			}
+		}
+	}
 	if fx.lockTicks > 0 {
 		a := float32(fx.lockTicks) / lockFlashTicks
 		for _, c := range fx.lockCells {
@@ -262,19 +335,15 @@ func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 		}
 	}
 	if fx.clearTicks > 0 {
-		t := float32(fx.clearTicks) / clearTicks // 1 -> 0
+		hold, drop := clearProgress(fx.clearTicks)
 		for _, row := range fx.cleared {
 			if row.y >= vh {
 				continue
 			}
 			_, py := cellXY(look.x, look.y, vh, 0, row.y)
-			// The row flashes white, then its minos shrink away from the
-			// middle outwards.
-			if t > 0.7 {
-				r.Rect(float32(look.x), py, float32(len(row.cells)*cellSize), cellSize, Alpha(White, (t-0.7)/0.3*0.9))
-				continue
-			}
-			k := t / 0.7
+			// The cleared row shows and flashes white, then its minos
+			// shrink away from the middle outwards as the stack above
+			// drops into the gap.
 			for x, p := range row.cells {
 				if p == engine.None {
 					continue
@@ -283,37 +352,94 @@ func (s *playScene) drawEffects(r *Renderer, look boardLook) {
 				if d < 0 {
 					d = -d - 1
 				}
-				kk := min(1, k*1.6-float32(d)*0.08)
-				if kk <= 0 {
+				k := min(1, (1-drop)*1.6-float32(d)*0.08)
+				if k <= 0 {
 					continue
 				}
-				sz := cellSize * kk
+				sz := cellSize * k
 				px := float32(look.x+x*cellSize) + (cellSize-sz)/2
-				r.Mino(p, px, py+(cellSize-sz)/2, sz, Alpha(White, kk))
+				r.Mino(p, px, py+(cellSize-sz)/2, sz, Alpha(White, k))
+			}
+			if hold > 0 {
+				r.Rect(float32(look.x), py, float32(len(row.cells)*cellSize), cellSize, Alpha(White, hold*0.85))
 			}
 		}
 	}
 }
 
+// clearProgress splits the line-clear animation: hold goes 1 -> 0 while
+// the cleared rows flash, then drop goes 0 -> 1 while the stack falls.
+func clearProgress(ticks int) (hold, drop float32) {
+	const flash = 8
+	done := clearTicks - ticks
+	if done < flash {
+		return 1 - float32(done)/flash, 0
+	}
+	return 0, float32(done-flash+1) / float32(clearTicks-flash)
+}
+
+// lift is how far each row of the collapsed board is drawn above its place
+// during a line clear: the rows that were above a cleared row start where
+// they were and fall, faster and faster, into place.
+func (fx *effects) lift(height int, drop float32) []float32 {
+	if cap(fx.liftBuf) < height {
+		fx.liftBuf = make([]float32, height)
+	}
+	out := fx.liftBuf[:height]
+	cleared := func(y int) bool {
+		for _, r := range fx.cleared {
+			if r.y == y {
+				return true
+			}
+		}
+		return false
+	}
+	f := 1 - drop*drop
+	o := 0 // the row's index before the clear
+	for y := 0; y < height; y++ {
+		for cleared(o) {
+			o++
+		}
+		out[y] = float32((o-y)*cellSize) * f
+		o++
+	}
+	return out
+}
+
+// drawCallouts shows the newest call-outs first, as many as fit between
+// the hold box and the score.
 func (s *playScene) drawCallouts(r *Renderer) {
-	y := float32(boardY + holdPanelH + 12)
+	y := float32(boardY + holdPanelH + 10)
+	bottom := float32(boardY + 320 - 128)
 	for i := len(s.fx.callouts) - 1; i >= 0; i-- {
 		c := s.fx.callouts[i]
+		h := float32(0)
+		for _, l := range c.lines {
+			h += float32(calloutSize(l) * sprites.GlyphH)
+		}
+		if y+h > bottom {
+			break
+		}
 		a := min(1, float32(c.ticks)/20)
 		slide := float32(0)
 		if age := calloutTicks - c.ticks; age < 8 {
 			slide = float32(8-age) * 3
 		}
 		for _, l := range c.lines {
-			size := 2
-			if sprites.TextWidth(l)*2 > leftColR-leftColX {
-				size = 1
-			}
+			size := calloutSize(l)
 			r.TextRight(l, leftColR-slide, y, size, Alpha(c.color, a))
 			y += float32(size * sprites.GlyphH)
 		}
-		y += 4
+		y += 2
 	}
+}
+
+// calloutSize is the text size of a call-out line: double when it fits.
+func calloutSize(l string) int {
+	if sprites.TextWidth(l)*2 > leftColR-leftColX {
+		return 1
+	}
+	return 2
 }
 
 // drawStats draws score, level and lines at the foot of the left column.
@@ -366,6 +492,8 @@ func (s *playScene) drawEnd(r *Renderer) {
 	a := min(1, float32(s.ended)/20)
 	msg, c := "GAME OVER", sprites.Danger
 	switch s.game.End() {
+	case engine.Playing:
+		msg, c = "REPLAY END", sprites.Accent
 	case engine.GoalMet:
 		msg, c = "COMPLETE", sprites.Good
 	case engine.TimeUp:
@@ -374,4 +502,10 @@ func (s *playScene) drawEnd(r *Renderer) {
 	cy := float32(boardY + 130)
 	r.Rect(boardX, cy, 160, 56, Alpha(sprites.Well, a*0.85))
 	r.TextCenter(msg, boardX+80, cy+12, 2, Alpha(c, a))
+}
+
+// replayDriver returns the driver when the scene plays a replay.
+func (s *playScene) replayDriver() *replayDriver {
+	d, _ := s.driver.(*replayDriver)
+	return d
 }

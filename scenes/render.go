@@ -32,6 +32,7 @@ type Renderer struct {
 	is       []uint16
 	opts     ebiten.DrawTrianglesOptions
 	Flushes  int // draw calls this frame (for benchmarks)
+	Quads    int // quads this frame
 	Tick     int // app ticks, for animations
 	Settings *Settings
 	App      *App // read-only while drawing
@@ -39,13 +40,22 @@ type Renderer struct {
 
 // NewRenderer uploads the atlas.
 func NewRenderer(a *sprites.Atlas) *Renderer {
-	return &Renderer{Atlas: a, atlas: ebiten.NewImageFromImage(a.Image), scale: 1}
+	r := &Renderer{Atlas: a, atlas: ebiten.NewImageFromImage(a.Image), scale: 1}
+	// quadUV writes premultiplied colour scales; Ebitengine's default
+	// reads them as straight alpha, which turns a translucent white grey.
+	r.opts.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	return r
 }
 
-// Begin starts a frame on dst with the given integer scale and offset.
+// newDryRenderer builds frames without a GPU image, for tests.
+func newDryRenderer() *Renderer { return &Renderer{Atlas: sprites.NewAtlas(), scale: 1} }
+
+// Begin starts a frame on dst with the given integer scale and offset. A
+// nil dst builds the frame and drops it (tests and benchmarks without a
+// display).
 func (r *Renderer) Begin(dst *ebiten.Image, scale int, ox, oy int) {
 	r.dst, r.scale, r.ox, r.oy = dst, float32(scale), float32(ox), float32(oy)
-	r.Flushes = 0
+	r.Flushes, r.Quads = 0, 0
 }
 
 // Flush sends the batched quads.
@@ -53,7 +63,10 @@ func (r *Renderer) Flush() {
 	if len(r.is) == 0 {
 		return
 	}
-	r.dst.DrawTriangles(r.vs, r.is, r.atlas, &r.opts)
+	r.Quads += len(r.is) / 6
+	if r.dst != nil {
+		r.dst.DrawTriangles(r.vs, r.is, r.atlas, &r.opts)
+	}
 	r.vs, r.is = r.vs[:0], r.is[:0]
 	r.Flushes++
 }
@@ -87,8 +100,8 @@ func (r *Renderer) Rect(x, y, w, h float32, c color.RGBA) {
 	r.quad(r.Atlas.White(), x, y, w, h, c)
 }
 
-// Frame draws a rectangle outline t pixels thick.
-func (r *Renderer) Frame(x, y, w, h, t float32, c color.RGBA) {
+// Outline draws a rectangle outline t pixels thick.
+func (r *Renderer) Outline(x, y, w, h, t float32, c color.RGBA) {
 	r.Rect(x, y, w, t, c)
 	r.Rect(x, y+h-t, w, t, c)
 	r.Rect(x, y+t, t, h-2*t, c)
@@ -98,7 +111,7 @@ func (r *Renderer) Frame(x, y, w, h, t float32, c color.RGBA) {
 // Panel draws a filled box with a thin frame.
 func (r *Renderer) Panel(x, y, w, h float32, fill, frame color.RGBA) {
 	r.Rect(x, y, w, h, fill)
-	r.Frame(x, y, w, h, 1, frame)
+	r.Outline(x, y, w, h, 1, frame)
 }
 
 // Mino draws one board-size mino of piece p at (x, y), size s.

@@ -111,5 +111,16 @@ func (s *resultsScene) Draw(r *Renderer) {
 		}
 		r.Text("Personal best: "+best, x, y+16, 1, sprites.Dim)
 	}
+	if d, ok := s.play.driver.(*replayDriver); ok {
+		if d.Matches(g) {
+			r.Text("Replay reached the recorded state.", x, 250, 1, sprites.Good)
+		} else {
+			r.Text("Replay differs from the recording!", x, 250, 1, sprites.Danger)
+		}
+	}
 	s.menu.draw(r, r.App)
 }
+
+func (s *resultsScene) replayDriver() *replayDriver { return s.play.replayDriver() }
+
+func (s *resultsScene) menuOf() *menu { return &s.menu }

@@ -51,7 +51,6 @@ func (s *scoresScene) Update(a *App) error {
 }
 
 func (s *scoresScene) Draw(r *Renderer) {
-	r.Rect(0, 0, ScreenW, ScreenH, sprites.Background)
 	modes := scoredModes()
 	m := modes[s.mode]
 	r.TextCenter("HIGH SCORES", ScreenW/2, 12, 1, sprites.Dim)

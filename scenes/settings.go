@@ -27,6 +27,8 @@ type Settings struct {
 
 	Scale      int  `json:"scale"` // window size as a multiple of 640x360, 1..4
 	Fullscreen bool `json:"fullscreen"`
+
+	Bot BotSettings `json:"bot"`
 }
 
 // DefaultSettings match the engine's default handling.
@@ -43,6 +45,7 @@ func DefaultSettings() Settings {
 		Skin:     sprites.SkinBevel,
 		Volume:   7,
 		Scale:    2,
+		Bot:      defaultBotSettings(),
 	}
 }
 
@@ -58,6 +61,9 @@ func (s *Settings) Validate() error {
 	}
 	if s.Skin >= sprites.NumSkins {
 		return fmt.Errorf("skin %d unknown", s.Skin)
+	}
+	if err := s.Bot.Validate(); err != nil {
+		return fmt.Errorf("bot: %w", err)
 	}
 	return nil
 }

@@ -141,6 +141,7 @@ func TestUnbackedCorruptFileIsNotOverwritten(t *testing.T) {
 	store.Fail = nil
 	a.Settings.DAS = 3
 	a.SaveSettings()
+	a.FlushSaves()
 	if b, _ := store.Load(settingsFile); string(b) != "{broken" {
 		t.Fatalf("the damaged file was overwritten with %q", b)
 	}
@@ -151,6 +152,7 @@ func TestSaveFailureIsReported(t *testing.T) {
 	a := newTestApp(t, store, "title")
 	store.Fail = errors.New("read-only file system")
 	a.SaveSettings()
+	a.FlushSaves()
 	if !strings.Contains(a.Notice(), "read-only") {
 		t.Fatalf("notice %q", a.Notice())
 	}
@@ -191,6 +193,7 @@ func TestSettingsSceneRebinds(t *testing.T) {
 	if topName(a) != "title" {
 		t.Fatalf("Back from settings: %q", topName(a))
 	}
+	a.FlushSaves()
 	raw, err := store.Load(settingsFile)
 	if err != nil {
 		t.Fatal(err)
@@ -268,8 +271,16 @@ func TestFileStore(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Fatalf("temporary files left behind: %v", entries)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	// The previous version is kept as .bak; nothing else is left behind.
+	if strings.Join(names, " ") != "settings.json settings.json.bak" {
+		t.Fatalf("files after two saves: %v", names)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "settings.json.bak")); string(b) != "first" {
+		t.Fatalf("backup holds %q, want the previous version", b)
 	}
 	for _, bad := range []string{"", "../x", "a/b", ".hidden"} {
 		if err := s.Save(bad, nil); err == nil {
@@ -324,4 +335,62 @@ func FuzzSettingsFile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fakeSound records what the app asks of the sound.
+type fakeSound struct {
+	volume float64
+	played []sprites.Sound
+}
+
+func (f *fakeSound) Play(s sprites.Sound) { f.played = append(f.played, s) }
+func (f *fakeSound) SetVolume(v float64)  { f.volume = v }
+
+func TestSettingsApplyAtOnce(t *testing.T) {
+	snd := &fakeSound{}
+	a, err := NewApp(Options{Store: &MemStore{}, Sound: snd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snd.volume != 0.7 {
+		t.Fatalf("start volume %v, want the default 7/10", snd.volume)
+	}
+	a.Stack.Push(newSettingsScene(false))
+	s := a.Stack.Top().(*settingsScene)
+	row := func(label string) {
+		for i := 0; i < len(s.menu.items) && s.menu.items[s.menu.sel].label != label; i++ {
+			step(t, a, press(MenuDown), 1)
+		}
+		if s.menu.items[s.menu.sel].label != label {
+			t.Fatalf("no row %q", label)
+		}
+	}
+	row("Volume")
+	step(t, a, press(MenuLeft), 3)
+	if snd.volume != 0.4 {
+		t.Fatalf("volume %v after three Lefts, want 0.4", snd.volume)
+	}
+	row("Mute")
+	step(t, a, press(MenuConfirm), 1)
+	if snd.volume != 0 || !a.Settings.Mute {
+		t.Fatalf("muted: volume %v", snd.volume)
+	}
+	row("Skin")
+	step(t, a, press(MenuRight), 1)
+	if a.Settings.Skin != sprites.SkinFlat {
+		t.Fatalf("skin %v after Right", a.Settings.Skin)
+	}
+	row("Ghost piece")
+	step(t, a, press(MenuConfirm), 1)
+	if a.Settings.Ghost {
+		t.Fatal("ghost still on")
+	}
+	row("Reset to defaults")
+	step(t, a, press(MenuConfirm), 1)
+	if a.Settings != DefaultSettings() || snd.volume != 0.7 {
+		t.Fatalf("after reset: %+v, volume %v", a.Settings, snd.volume)
+	}
+	if len(snd.played) == 0 {
+		t.Error("menu moves made no sound")
+	}
 }

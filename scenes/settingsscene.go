@@ -24,25 +24,17 @@ func newSettingsScene(inGame bool) *settingsScene {
 	for act := Action(0); act < NumActions; act++ {
 		s.menu.items = append(s.menu.items, menuItem{
 			label: act.Title(),
-			help:  "Enter: press a new key. Left/Right: pick the slot. Delete: clear the slot.",
-			value: func(a *App) string {
+			help:  "Enter: new key. Left/Right: slot. Delete: clear.",
+			keys: func(a *App) [2]string {
 				kb := a.Settings.Keys[act]
-				k0, k1 := KeyName(kb[0]), KeyName(kb[1])
+				out := [2]string{KeyName(kb[0]), KeyName(kb[1])}
 				if s.capturing == int(act)+1 {
-					if s.slot == 0 {
-						k0 = "?"
-					} else {
-						k1 = "?"
-					}
+					out[s.slot] = "?"
 				}
 				if s.menu.sel == int(act) {
-					if s.slot == 0 {
-						k0 = "[" + k0 + "]"
-					} else {
-						k1 = "[" + k1 + "]"
-					}
+					out[s.slot] = "[" + out[s.slot] + "]"
 				}
-				return fmt.Sprintf("%-12s %s", k0, k1)
+				return out
 			},
 			activate: func(a *App) { s.capturing, s.message = int(act)+1, "" },
 		})
@@ -188,7 +180,6 @@ func (s *settingsScene) capture(a *App) {
 
 // Draw implements Scene.
 func (s *settingsScene) Draw(r *Renderer) {
-	r.Rect(0, 0, ScreenW, ScreenH, Alpha(sprites.Background, 0.97))
 	r.TextCenter("SETTINGS", ScreenW/2, 8, 1, sprites.Accent)
 	r.Panel(float32(s.menu.x-6), float32(s.menu.y-4), float32(s.menu.w+12), float32(len(s.menu.items)*s.menu.rowH+6), sprites.Panel, sprites.Shade(sprites.Frame, 160))
 	s.menu.draw(r, r.App)
@@ -201,3 +192,5 @@ func (s *settingsScene) Draw(r *Renderer) {
 		r.TextCenter(s.message, ScreenW/2, 24, 1, sprites.Danger)
 	}
 }
+
+func (s *settingsScene) menuOf() *menu { return &s.menu }

@@ -24,10 +24,11 @@ type GameView interface {
 
 // State is what tests see of the running game.
 type State struct {
-	Scene  string `json:"scene"`
-	Fading bool   `json:"fading,omitempty"` // a transition is darkening the screen
-	Mode   string `json:"mode,omitempty"`
-	Ticks  int    `json:"ticks"` // game ticks
+	Scene    string `json:"scene"`
+	Fading   bool   `json:"fading,omitempty"`   // a transition is darkening the screen
+	Selected string `json:"selected,omitempty"` // the highlighted row of the top scene's menu
+	Mode     string `json:"mode,omitempty"`
+	Ticks    int    `json:"ticks"` // game ticks
 
 	HasPiece bool   `json:"hasPiece"`
 	Piece    string `json:"piece,omitempty"`
@@ -44,6 +45,11 @@ type State struct {
 	Over      bool   `json:"over"`
 	End       string `json:"end,omitempty"`
 	StateHash string `json:"stateHash,omitempty"`
+
+	// ReplayHash is the final hash a replay being played back recorded;
+	// ReplayDone says every recorded input has been played.
+	ReplayHash string `json:"replayHash,omitempty"`
+	ReplayDone bool   `json:"replayDone,omitempty"`
 
 	// Board is the visible field, top row first, '.' for empty cells.
 	Board []string `json:"board,omitempty"`
@@ -76,6 +82,11 @@ func (a *App) State() State {
 		st.Scene = sceneName(top)
 	}
 	st.Fading = a.Stack.Transitioning()
+	if m, ok := a.Stack.Top().(interface{ menuOf() *menu }); ok {
+		if mm := m.menuOf(); len(mm.items) > 0 {
+			st.Selected = mm.items[mm.sel].label
+		}
+	}
 	var view GameView
 	for i := len(a.Stack.scenes) - 1; i >= 0 && view == nil; i-- {
 		view, _ = a.Stack.scenes[i].(GameView)
@@ -104,6 +115,11 @@ func (a *App) State() State {
 		st.End = g.End().String()
 	}
 	st.StateHash = fmt.Sprintf("%016x", g.StateHash())
+	if p, ok := view.(interface{ replayDriver() *replayDriver }); ok {
+		if d := p.replayDriver(); d != nil {
+			st.ReplayHash, st.ReplayDone = fmt.Sprintf("%016x", d.rep.Hash), d.Finished()
+		}
+	}
 	b := g.Board()
 	for y := g.VisibleHeight() - 1; y >= 0; y-- {
 		row := make([]byte, b.Width)

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/kocka/kocka/internal/atomicfile"
 )
 
 // Store keeps named blobs: settings.json, scores.json. The native game
@@ -49,9 +51,9 @@ func (s FileStore) Load(name string) ([]byte, error) {
 	return os.ReadFile(p)
 }
 
-// Save writes a blob so that a crash at any moment leaves either the old
-// file or the new one: write a temporary file, sync it, rename it over the
-// old one, and sync the folder.
+// Save writes a blob atomically (temporary file, sync, rename, folder
+// sync), so a crash leaves the old file or the new one, never half of one;
+// the previous version stays beside it as NAME.bak (see atomicfile).
 func (s FileStore) Save(name string, data []byte) error {
 	p, err := s.path(name)
 	if err != nil {
@@ -60,36 +62,7 @@ func (s FileStore) Save(name string, data []byte) error {
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(p, data)
-}
-
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // fails harmlessly once renamed
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // best effort: not every file system syncs folders
-		d.Close()
-	}
-	return nil
+	return atomicfile.WriteFile(p, data, 0o644)
 }
 
 // MemStore keeps blobs in memory: for tests, and as the fallback when no

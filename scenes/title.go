@@ -97,6 +97,10 @@ func newMainMenu() *mainMenu {
 				return strconv.Itoa(b.Score)
 			},
 			activate: func(a *App) {
+				if m.Setup != nil {
+					a.Stack.Push(m.Setup(m))
+					return
+				}
 				sc, err := m.New(a, a.NewSeed())
 				if err != nil {
 					a.Notify(err.Error())
@@ -108,13 +112,14 @@ func newMainMenu() *mainMenu {
 	s.menu.items = append(s.menu.items,
 		menuItem{label: "High scores", help: "The best ten games of each mode.",
 			activate: func(a *App) { a.Stack.Push(newScoresScene("")) }},
+		menuItem{label: "Replays", help: "Watch the last game of each mode again.",
+			activate: func(a *App) { a.Stack.Push(newReplaysScene(a)) }},
 		menuItem{label: "Settings", help: "Keys, handling, looks and sound.",
 			activate: func(a *App) { a.Stack.Push(newSettingsScene(false)) }},
 		menuItem{label: "Quit", activate: func(a *App) { a.Quit() }},
 	)
-	n := len(s.menu.items)
 	s.menu.rowH, s.menu.w = 20, 240
-	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 200-n*s.menu.rowH/2+40
+	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 88
 	return s
 }
 
@@ -133,3 +138,5 @@ func (s *mainMenu) Draw(r *Renderer) {
 	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), Alpha(sprites.Panel, 0.9), sprites.Shade(sprites.Frame, 160))
 	s.menu.draw(r, r.App)
 }
+
+func (s *mainMenu) menuOf() *menu { return &s.menu }

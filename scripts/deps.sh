@@ -34,11 +34,22 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "$what" = run ]; then
-  # Libraries Ebitengine opens at run time on Linux.
-  for lib in libX11.so.6 libXrandr.so.2 libXcursor.so.1 libXi.so.6 libXinerama.so.1 libXxf86vm.so.1 libGL.so.1 libasound.so.2; do
-    if ! ldconfig -p 2>/dev/null | grep -q "$lib"; then
-      echo "warning: $lib not found; Kocka's window may not open. On Debian: apt-get install libx11-6 libxrandr2 libxcursor1 libxi6 libxinerama1 libxxf86vm1 libgl1 libasound2" >&2
-      break
-    fi
+  # Libraries Ebitengine opens at run time on Linux, and the Debian packages
+  # that hold them: install the missing ones (as root), or say how.
+  need=()
+  for pair in libX11.so.6:libx11-6 libXrandr.so.2:libxrandr2 libXcursor.so.1:libxcursor1 \
+              libXi.so.6:libxi6 libXinerama.so.1:libxinerama1 libXxf86vm.so.1:libxxf86vm1 \
+              libGL.so.1:libgl1 libasound.so.2:libasound2; do
+    ldconfig -p 2>/dev/null | grep -q "${pair%%:*}" || need+=("${pair##*:}")
   done
+  if [ ${#need[@]} -gt 0 ]; then
+    line="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${need[*]}"
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "Installing the window's run-time libraries: ${need[*]} ..."
+      bash -c "$line" >/tmp/kocka-apt.log 2>&1 || echo "warning: apt-get failed (see /tmp/kocka-apt.log); the window may not open" >&2
+    else
+      echo "warning: missing run-time libraries for the window; install them with:" >&2
+      echo "  sudo sh -c '$line'" >&2
+    fi
+  fi
 fi

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -96,6 +98,7 @@ type BenchResult struct {
 	Games        int     `json:"games"`
 	Seed         uint64  `json:"seed"`
 	LinesMean    float64 `json:"lines_mean"`
+	LinesStdErr  float64 `json:"lines_stderr"` // standard error of the mean
 	LinesMedian  float64 `json:"lines_median"`
 	LinesMin     int     `json:"lines_min"`
 	LinesMax     int     `json:"lines_max"`
@@ -304,6 +307,13 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 	}
 	n := float64(len(rs))
 	out.LinesMean = float64(total) / n
+	if len(lines) > 1 {
+		v := 0.0
+		for _, l := range lines {
+			v += (float64(l) - out.LinesMean) * (float64(l) - out.LinesMean)
+		}
+		out.LinesStdErr = math.Sqrt(v/(n-1)) / math.Sqrt(n)
+	}
 	out.LinesMin, out.LinesMax = lines[0], lines[len(lines)-1]
 	if m := len(lines); m%2 == 1 {
 		out.LinesMedian = float64(lines[m/2])
@@ -336,13 +346,13 @@ func WriteTable(w io.Writer, rs []BenchResult) {
 		fmt.Fprintf(w, ", level %d gravity, at most %d pieces a game", r0.Level, r0.MaxPieces)
 	}
 	fmt.Fprintln(w)
-	head := []string{"personality", "lines mean", "median", "min", "max", "top-outs", "pieces/s"}
+	head := []string{"personality", "lines mean", "± s.e.", "median", "min", "max", "top-outs", "pieces/s"}
 	if r0.Model == ModelGuideline {
 		head = append(head, "score mean", "tetris rows", "T-spin rows", "mismatches")
 	}
 	rows := [][]string{head}
 	for _, r := range rs {
-		row := []string{r.Personality, fmt.Sprintf("%.1f", r.LinesMean), fmt.Sprintf("%.1f", r.LinesMedian),
+		row := []string{r.Personality, fmt.Sprintf("%.1f", r.LinesMean), fmt.Sprintf("%.1f", r.LinesStdErr), fmt.Sprintf("%.1f", r.LinesMedian),
 			fmt.Sprint(r.LinesMin), fmt.Sprint(r.LinesMax), fmt.Sprint(r.TopOuts), fmt.Sprintf("%.0f", r.PiecesPerSec)}
 		if r.Model == ModelGuideline {
 			row = append(row, fmt.Sprintf("%.0f", r.ScoreMean), fmt.Sprintf("%.1f%%", 100*r.TetrisRate),
@@ -353,16 +363,16 @@ func WriteTable(w io.Writer, rs []BenchResult) {
 	widths := make([]int, len(head))
 	for _, row := range rows {
 		for i, c := range row {
-			widths[i] = max(widths[i], len(c))
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
 		}
 	}
 	for _, row := range rows {
 		cells := make([]string, len(row))
 		for i, c := range row {
 			if i == 0 {
-				cells[i] = c + strings.Repeat(" ", widths[i]-len(c))
+				cells[i] = c + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
 			} else {
-				cells[i] = strings.Repeat(" ", widths[i]-len(c)) + c
+				cells[i] = strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)) + c
 			}
 		}
 		fmt.Fprintln(w, strings.Join(cells, "  "))

@@ -3,7 +3,6 @@ package solver
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -46,56 +45,6 @@ func midGameStates(tb testing.TB, n int) []State {
 		queue = append(queue[1:], rnd.Next(nil))
 	}
 	return out
-}
-
-func BenchmarkEvaluate(b *testing.B) {
-	states := midGameStates(b, 8)
-	for _, name := range []string{"eltetris", "kravec", "kocka"} {
-		w, _ := PersonalityByName(name)
-		b.Run(name, func(b *testing.B) {
-			// One placement per state, scored as the search scores it.
-			type job struct {
-				before, after *engine.Board
-				p             Placement
-			}
-			var jobs []job
-			for _, st := range states {
-				ps := Generate(st.Board, st.Current, Options{})
-				after, _ := place(st.Board, ps[len(ps)/2].Placed)
-				jobs = append(jobs, job{st.Board, after, ps[len(ps)/2]})
-			}
-			b.ResetTimer()
-			sum := 0.0
-			for i := 0; i < b.N; i++ {
-				j := &jobs[i%len(jobs)]
-				s := NewScorer(w, j.before)
-				sum += s.Score(j.p.Placed, j.after, engine.Clear{})
-			}
-			if sum == 0 {
-				b.Log(sum)
-			}
-		})
-	}
-}
-
-func BenchmarkPlan(b *testing.B) {
-	states := midGameStates(b, 8)
-	for _, depth := range []int{1, 2, 3} {
-		b.Run(fmt.Sprintf("depth%d", depth), func(b *testing.B) {
-			bot, err := NewBot(BotConfig{Personality: "kocka", Depth: depth, Width: 32})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				st := states[i%len(states)]
-				if p := bot.PlanState(&st); !p.OK {
-					b.Fatal("no plan")
-				}
-			}
-		})
-	}
 }
 
 func TestBenchSmall(t *testing.T) {

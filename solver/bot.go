@@ -79,14 +79,20 @@ func (b *Bot) Config() BotConfig { return b.cfg }
 func (b *Bot) Weights() *Weights { return &b.w }
 
 // ModeFor is the placement search the bot uses in game g: its configured
-// mode, except that a full search becomes the 20G search when the game's
-// gravity is 20G.
+// mode, except that a full search becomes the 20G search once gravity pulls
+// the piece down a row or more every tick (FallsEveryTick): then the driver
+// waits for the floor before each step, which is exactly the 20G model.
 func (b *Bot) ModeFor(g *engine.Game) Mode {
-	if b.cfg.Mode == ModeFull && g.Gravity() >= engine.MaxGravity {
+	if b.cfg.Mode == ModeFull && FallsEveryTick(g) {
 		return Mode20G
 	}
 	return b.cfg.Mode
 }
+
+// FallsEveryTick reports whether g's gravity is one row per tick or more
+// (level 14 and up on the guideline curve). A plan that moves the piece in
+// the air cannot be trusted there: each move is followed by a fall.
+func FallsEveryTick(g *engine.Game) bool { return g.Gravity() >= engine.SubRows }
 
 // Plan decides where the current piece of g goes, planning from where the
 // piece spawns. The plan's slices are valid until the next call.

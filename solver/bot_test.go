@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/kocka/kocka/engine"
@@ -146,5 +147,27 @@ func TestPlanFromGame(t *testing.T) {
 	gg, _ := engine.NewGame(g20, 11)
 	if bot.ModeFor(gg) != Mode20G || bot.ModeFor(g) != ModeFull {
 		t.Error("ModeFor does not switch to the 20G search at 20G")
+	}
+}
+
+// BenchmarkPlan is one plan on the mid-game states of midGameStates, at
+// depths 1 to 3 with a beam of 32.
+func BenchmarkPlan(b *testing.B) {
+	states := midGameStates(b, 8)
+	for _, depth := range []int{1, 2, 3} {
+		b.Run(fmt.Sprintf("depth%d", depth), func(b *testing.B) {
+			bot, err := NewBot(BotConfig{Personality: "kocka", Depth: depth, Width: 32})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				st := states[i%len(states)]
+				if p := bot.PlanState(&st); !p.OK {
+					b.Fatal("no plan")
+				}
+			}
+		})
 	}
 }

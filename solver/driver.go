@@ -181,15 +181,35 @@ func (d *Driver) follow(g *engine.Game, cur engine.Placed) bool {
 	if d.impossible {
 		return true // nothing to follow: the piece is dropped where it is
 	}
-	end, ok := runPath(g.Board(), g.Kicks(), cur, d.steps[d.step:], d.is20G(g))
-	if !ok || end.Cells() != d.target.Cells() {
-		return false
+	b := g.Board()
+	rest := d.steps[d.step:]
+	// Gravity may have made the path's next soft drops already.
+	if cur.X == d.want.X && cur.Rot == d.want.Rot && cur.Y < d.want.Y {
+		fell := d.want.Y - cur.Y
+		for len(rest) > 0 && (rest[0] == MoveDown && fell > 0 || rest[0] == MoveSonic && b.Grounded(cur)) {
+			if rest[0] == MoveDown {
+				fell--
+			}
+			rest = rest[1:]
+		}
 	}
+	end, ok := runPath(b, g.Kicks(), cur, rest, d.is20G(g))
+	if !ok || end.Cells() != d.target.Cells() {
+		// The path as it was, in case the skipped drops were still needed.
+		end, ok = runPath(b, g.Kicks(), cur, d.steps[d.step:], d.is20G(g))
+		if !ok || end.Cells() != d.target.Cells() {
+			return false
+		}
+		rest = d.steps[d.step:]
+	}
+	d.step = len(d.steps) - len(rest)
 	d.want = cur
 	return true
 }
 
-func (d *Driver) is20G(g *engine.Game) bool { return g.Gravity() >= engine.MaxGravity }
+// is20G says whether the driver plays by the 20G model: wait for the
+// floor, then each step, with the piece falling to the floor after it.
+func (d *Driver) is20G(g *engine.Game) bool { return FallsEveryTick(g) }
 
 // replan finds a new way for the piece from where it is: the candidates of
 // the last plan, best first, each reached by turning, shifting and dropping

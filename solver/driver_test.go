@@ -33,11 +33,16 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 		pps     float64
 		pieces  int
 		replans bool // gravity may force re-plans
+		mode    Mode // the bot's placement search (default ModeFull)
+		force   bool // the plans ignore the gravity: re-plans must happen
 	}{
 		{name: "level 1", level: 1, pieces: 150},
 		{name: "level 1, 2 pieces a second", level: 1, pps: 2, pieces: 30},
 		{name: "level 15", level: 15, pieces: 150, replans: true},
 		{name: "20G", level: 1, fixed: engine.MaxGravity, pieces: 150, replans: true},
+		// Plans made as if every piece were dropped from the top, played
+		// at 20G: the driver must find other ways, or other placements.
+		{name: "20G, drop plans", level: 1, fixed: engine.MaxGravity, pieces: 150, replans: true, mode: ModeDrop, force: true},
 	}
 	for _, c := range cases {
 		for _, h := range handlings {
@@ -45,12 +50,15 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				cfg := engine.ConfigFor(engine.GoalNone)
 				cfg.StartLevel = c.level
 				cfg.FixedGravity = c.fixed
+				if c.fixed == 0 {
+					cfg.FixedGravity = engine.GravityForLevel(c.level) // the level's gravity throughout
+				}
 				cfg.DAS, cfg.ARR, cfg.SoftDropFactor = h.das, h.arr, h.sdf
 				g, err := engine.NewGame(cfg, 7)
 				if err != nil {
 					t.Fatal(err)
 				}
-				bot, err := NewBot(BotConfig{Personality: "kocka", Depth: 2, Width: 16, Mode: ModeFull})
+				bot, err := NewBot(BotConfig{Personality: "kocka", Depth: 2, Width: 16, Mode: c.mode})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -66,8 +74,47 @@ func TestDriverLocksWherePlanned(t *testing.T) {
 				if !c.replans && (s.Replans != 0 || s.Impossible != 0) {
 					t.Errorf("re-planned at low gravity: %+v", s)
 				}
+				if c.force && s.Replans == 0 {
+					t.Errorf("no re-plans though the plans ignored the gravity: %+v", s)
+				}
 				t.Logf("%+v, lines %d, ticks %d", s, g.Lines(), g.Ticks())
 			})
+		}
+	}
+}
+
+// TestDriverTapsAndAutoShift checks the input style: with a long DAS the
+// driver only taps (no sideways key is held two ticks running), with a short
+// DAS and instant ARR it holds a key for auto-shift to reach the walls.
+func TestDriverTapsAndAutoShift(t *testing.T) {
+	for _, c := range []struct {
+		das, arr int
+		wantHeld bool
+	}{{10, 2, false}, {3, 0, true}} {
+		cfg := engine.ConfigFor(engine.GoalNone)
+		cfg.DAS, cfg.ARR = c.das, c.arr
+		cfg.FixedGravity = engine.GravityForLevel(1)
+		g, err := engine.NewGame(cfg, 21)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := NewDriver(newBot(t, BotConfig{Depth: 1}), DriverConfig{})
+		held := 0
+		var prev engine.Input
+		for i := 0; i < 20000 && g.Stats().Pieces < 100 && !g.Over(); i++ {
+			in := d.Next(g)
+			const sideways = engine.InLeft | engine.InRight
+			if in&prev&sideways != 0 {
+				held++
+			}
+			prev = in
+			g.Tick(in)
+		}
+		if got := held > 0; got != c.wantHeld {
+			t.Errorf("DAS %d, ARR %d: a sideways key held for %d ticks in a row; want held: %v", c.das, c.arr, held, c.wantHeld)
+		}
+		if s := d.Stats(); s.Mismatches != 0 {
+			t.Errorf("DAS %d, ARR %d: %+v", c.das, c.arr, s)
 		}
 	}
 }

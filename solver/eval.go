@@ -257,20 +257,21 @@ func (s *Scorer) moveFeatures(f *Vector, p engine.Placed, after *engine.Board, c
 
 func (s *Scorer) boardFeatures(f *Vector, b *engine.Board) {
 	u := &s.use
+	top := b.StackHeight() // once: every feature below scans from it
 	if u[FRowTransitions] {
-		f[FRowTransitions] = float64(RowTransitions(b))
+		f[FRowTransitions] = float64(rowTransitions(b, top))
 	}
 	if u[FColumnTransitions] {
-		f[FColumnTransitions] = float64(ColumnTransitions(b))
+		f[FColumnTransitions] = float64(columnTransitions(b, top))
 	}
 	if u[FHoles] {
-		f[FHoles] = float64(Holes(b))
+		f[FHoles] = float64(holes(b, top))
 	}
 	if u[FWells] {
-		f[FWells] = float64(CumulativeWells(b))
+		f[FWells] = float64(cumulativeWells(b, top))
 	}
 	if u[FBumpiness] || u[FAggregateHeight] || u[FMaxHeight] || u[FAvgHeight] || u[FDeepWells] {
-		h := ColumnHeights(b)
+		h := columnHeights(b, top)
 		f[FBumpiness] = float64(Bumpiness(&h, b.Width))
 		f[FAggregateHeight] = float64(AggregateHeight(&h, b.Width))
 		f[FMaxHeight] = float64(MaxHeight(&h, b.Width))
@@ -278,17 +279,17 @@ func (s *Scorer) boardFeatures(f *Vector, b *engine.Board) {
 		f[FDeepWells] = float64(DeepWellCells(&h, b.Width))
 	}
 	if u[FBigHoles] || u[FMediumHoles] || u[FSmallHoles] {
-		big, medium, small := HoleKinds(b)
+		big, medium, small := holeKinds(b, top)
 		f[FBigHoles], f[FMediumHoles], f[FSmallHoles] = float64(big), float64(medium), float64(small)
 	}
 	if u[FHoleDepth] {
-		f[FHoleDepth] = float64(HoleDepth(b))
+		f[FHoleDepth] = float64(holeDepth(b, top))
 	}
 	if u[FRowsWithHoles] {
-		f[FRowsWithHoles] = float64(RowsWithHoles(b))
+		f[FRowsWithHoles] = float64(rowsWithHoles(b, top))
 	}
 	if u[FTSlotDouble] || u[FTSlotSingle] {
-		d, s := TSpinSlots(b)
+		d, s := tSpinSlots(b, top)
 		f[FTSlotDouble], f[FTSlotSingle] = float64(min(d, 2)), float64(min(s, 2))
 	}
 }

@@ -162,3 +162,35 @@ func TestTallWeightsGrowWithTheStack(t *testing.T) {
 		t.Errorf("full field: holes weight %v", got)
 	}
 }
+
+// BenchmarkEvaluate scores one placement, as the search does, on the
+// mid-game boards of midGameStates.
+func BenchmarkEvaluate(b *testing.B) {
+	states := midGameStates(b, 8)
+	for _, name := range []string{"eltetris", "kravec", "kocka"} {
+		w, _ := PersonalityByName(name)
+		b.Run(name, func(b *testing.B) {
+			// One placement per state, scored as the search scores it.
+			type job struct {
+				before, after *engine.Board
+				p             Placement
+			}
+			var jobs []job
+			for _, st := range states {
+				ps := Generate(st.Board, st.Current, Options{})
+				after, _ := place(st.Board, ps[len(ps)/2].Placed)
+				jobs = append(jobs, job{st.Board, after, ps[len(ps)/2]})
+			}
+			b.ResetTimer()
+			sum := 0.0
+			for i := 0; i < b.N; i++ {
+				j := &jobs[i%len(jobs)]
+				s := NewScorer(w, j.before)
+				sum += s.Score(j.p.Placed, j.after, engine.Clear{})
+			}
+			if sum == 0 {
+				b.Log(sum)
+			}
+		})
+	}
+}

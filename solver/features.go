@@ -17,10 +17,14 @@ type Heights [engine.MaxWidth]int
 
 // ColumnHeights returns the height of every column of b.
 func ColumnHeights(b *engine.Board) Heights {
+	return columnHeights(b, b.StackHeight())
+}
+
+func columnHeights(b *engine.Board, top int) Heights {
 	var h Heights
 	full := b.FullRow()
 	var seen uint16
-	for y := b.StackHeight() - 1; y >= 0 && seen != full; y-- {
+	for y := top - 1; y >= 0 && seen != full; y-- {
 		r := b.Row(y)
 		for n := r &^ seen; n != 0; n &= n - 1 {
 			h[bits.TrailingZeros16(n)] = y + 1
@@ -42,7 +46,10 @@ func rowTransitionsOf(r uint16, w int) int {
 // El-Tetris). An empty row counts 2, one change at each wall, so the count
 // also grows as the stack gets lower: that is the published definition.
 func RowTransitions(b *engine.Board) int {
-	top := b.StackHeight()
+	return rowTransitions(b, b.StackHeight())
+}
+
+func rowTransitions(b *engine.Board, top int) int {
 	t := 2 * (b.Height - top)
 	for y := 0; y < top; y++ {
 		t += rowTransitionsOf(b.Row(y), b.Width)
@@ -54,10 +61,14 @@ func RowTransitions(b *engine.Board) int {
 // cell (or the floor) and an empty cell sit one above the other. The open
 // sky above the top row is not a change (El-Tetris).
 func ColumnTransitions(b *engine.Board) int {
+	return columnTransitions(b, b.StackHeight())
+}
+
+func columnTransitions(b *engine.Board, top int) int {
 	full := b.FullRow()
 	prev := full // the floor
 	t := 0
-	for y := 0; y <= b.StackHeight(); y++ {
+	for y := 0; y <= top; y++ {
 		r := b.Row(y)
 		t += bits.OnesCount16((r ^ prev) & full)
 		prev = r
@@ -68,9 +79,13 @@ func ColumnTransitions(b *engine.Board) int {
 // Holes counts the empty cells with at least one filled cell above them in
 // the same column.
 func Holes(b *engine.Board) int {
+	return holes(b, b.StackHeight())
+}
+
+func holes(b *engine.Board, top int) int {
 	var covered uint16
 	n := 0
-	for y := b.StackHeight() - 1; y >= 0; y-- {
+	for y := top - 1; y >= 0; y-- {
 		r := b.Row(y)
 		n += bits.OnesCount16(covered &^ r)
 		covered |= r
@@ -82,10 +97,14 @@ func Holes(b *engine.Board) int {
 // column: how much must be cleared to reach it (Thiery and Scherrer's
 // "hole depth").
 func HoleDepth(b *engine.Board) int {
+	return holeDepth(b, b.StackHeight())
+}
+
+func holeDepth(b *engine.Board, top int) int {
 	var above [engine.MaxWidth]int // filled cells seen so far, per column
 	var covered uint16
 	n := 0
-	for y := b.StackHeight() - 1; y >= 0; y-- {
+	for y := top - 1; y >= 0; y-- {
 		r := b.Row(y)
 		for h := covered &^ r; h != 0; h &= h - 1 {
 			n += above[bits.TrailingZeros16(h)]
@@ -101,9 +120,13 @@ func HoleDepth(b *engine.Board) int {
 // RowsWithHoles counts the rows that hold at least one hole (Thiery and
 // Scherrer).
 func RowsWithHoles(b *engine.Board) int {
+	return rowsWithHoles(b, b.StackHeight())
+}
+
+func rowsWithHoles(b *engine.Board, top int) int {
 	var covered uint16
 	n := 0
-	for y := b.StackHeight() - 1; y >= 0; y-- {
+	for y := top - 1; y >= 0; y-- {
 		r := b.Row(y)
 		if covered&^r != 0 {
 			n++
@@ -126,8 +149,12 @@ func sides(r uint16, w int) uint16 {
 // and right neighbours are filled counts itself and the empty cells straight
 // below it, so a well d deep counts 1+2+...+d (El-Tetris).
 func CumulativeWells(b *engine.Board) int {
+	return cumulativeWells(b, b.StackHeight())
+}
+
+func cumulativeWells(b *engine.Board, top int) int {
 	n := 0
-	for y := b.StackHeight() - 1; y >= 0; y-- {
+	for y := top - 1; y >= 0; y-- {
 		r := b.Row(y)
 		for well := ^r & sides(r, b.Width); well != 0; well &= well - 1 {
 			bit := well & -well
@@ -180,9 +207,13 @@ func AvgHeight(h *Heights, width int) float64 {
 // on both sides; a medium hole has a filled cell above but is not big; a
 // small hole has filled cells on both sides but nothing above.
 func HoleKinds(b *engine.Board) (big, medium, small int) {
+	return holeKinds(b, b.StackHeight())
+}
+
+func holeKinds(b *engine.Board, top int) (big, medium, small int) {
 	full := b.FullRow()
 	var covered uint16
-	for y := b.StackHeight() - 1; y >= 0; y-- {
+	for y := top - 1; y >= 0; y-- {
 		r := b.Row(y)
 		empty := ^r & full
 		side := sides(r, b.Width)
@@ -223,8 +254,11 @@ func DeepWellCells(h *Heights, width int) int {
 // overhang and turn in. doubles are slots whose T would clear two rows,
 // singles one row.
 func TSpinSlots(b *engine.Board) (doubles, singles int) {
+	return tSpinSlots(b, b.StackHeight())
+}
+
+func tSpinSlots(b *engine.Board, top int) (doubles, singles int) {
 	full := b.FullRow()
-	top := b.StackHeight()
 	var above uint16 // columns with a filled cell above row y+2
 	for y := top - 2; y >= 0; y-- {
 		r0, r1, r2 := b.Row(y), b.Row(y+1), b.Row(y+2)

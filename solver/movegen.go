@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -42,7 +43,11 @@ const (
 	// the model of the classic literature.
 	ModeDrop
 	// Mode20G keeps the piece at the bottom: every move is followed by a
-	// drop to the floor (the spawn too), as at 20G gravity.
+	// drop to the floor (the spawn too), as at 20G gravity. (The engine
+	// takes the inputs of a tick before its gravity, so a player gets
+	// moves in at the spawn height on the first tick; this mode does not
+	// count on them, and a driver that replays its paths lets the piece
+	// fall first.)
 	Mode20G
 )
 
@@ -90,16 +95,24 @@ type Placement struct {
 	Spin engine.Spin
 	// Path is a shortest input path from spawn (after the spawn's one-row
 	// drop) that ends where the piece locks; no hard drop is appended. In
-	// Mode20G every move is followed by the fall that gravity makes.
+	// ModeDrop it is turns, shifts, then MoveSonic if the piece falls at
+	// all. In Mode20G every move is followed by the fall that gravity makes,
+	// and the path starts with the piece on the floor.
 	Path []Move
 }
 
 // Generate returns every placement of piece p on board b (see
-// Generator.Generate). The result is newly allocated.
+// Generator.Generate). The result is newly allocated; the Generator comes
+// from a pool, so that calls in a loop do not each build one.
 func Generate(b *engine.Board, p engine.Piece, opt Options) []Placement {
-	var g Generator
-	return g.Generate(nil, b, p, opt)
+	g := generators.Get().(*Generator)
+	out := g.Generate(nil, b, p, opt)
+	g.b = nil // do not keep the board alive in the pool
+	generators.Put(g)
+	return out
 }
+
+var generators = sync.Pool{New: func() any { return new(Generator) }}
 
 // spawnRow is the row the piece's lowest cells spawn in.
 func spawnRow(b *engine.Board, opt Options) int {

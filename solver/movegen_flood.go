@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/kocka/kocka/engine"
+import (
+	"math/bits"
+
+	"github.com/kocka/kocka/engine"
+)
 
 // flood is the search without paths: it finds every reachable position but
 // not its distance, so it needs far fewer passes than the breadth-first
@@ -192,7 +196,13 @@ func (g *Generator) emitFlood(dst []Placement, r0 engine.Rotation, xi0 int, bit0
 			if r == r0 && xi == xi0 {
 				none |= bit0
 			}
-			dst = g.emitWord(dst, r, xi, none&w, g.next[arriveTurn][r][xi]&w, g.next[arriveTurn5][r][xi]&w, 0)
+			// Each column is seen once here: no need to mark what is done.
+			none, mini, full := g.spins(r, xi, none&w, g.next[arriveTurn][r][xi]&w, g.next[arriveTurn5][r][xi]&w)
+			if g.counting {
+				g.count += bits.OnesCount64(none) + bits.OnesCount64(mini) + bits.OnesCount64(full)
+				continue
+			}
+			dst = g.emitSpins(dst, r, xi, none, mini, full, 0)
 		}
 	}
 	return dst

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -48,8 +49,8 @@ type Generator struct {
 	fit    grid                    // the piece fits
 	ground grid                    // the piece fits and cannot move down
 	vis    grid                    // reached, by any move
-	front  grid                    // first reached at the current depth
-	next   [numArrivals]grid       // reached by the current step, by arrival kind
+	front  grid                    // search: first reached at the current depth; flood: not turned yet
+	next   [numArrivals]grid       // search: reached by the current step; flood: turn arrivals (T)
 	done   [3]grid                 // emitted, by spin (T) or in sameCells' orientation (others)
 	layers []grid                  // layers[d] = positions first reached at depth d
 	rules  *rules
@@ -59,10 +60,15 @@ type Generator struct {
 	later  []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
 	shifted [4][engine.MaxWidth + 6]uint64
-	fmask   [4]uint32 // columns where front has positions
-	nmask   [4]uint32 // columns where next may have positions
-	rev     []Move
-	drops   []dropCand
+	// pred[(r*maxCols+xi)*64+i]: the placement whose path went through a
+	// position, valid while its top half equals stamp (one search).
+	pred     [4 * maxCols * 64]uint64
+	stamp    uint32
+	counting bool // the flood counts the placements instead of emitting them
+	count    int
+	fmask    [4]uint32 // columns where front has positions
+	nmask    [4]uint32 // columns where next may have positions
+	drops    []dropCand
 }
 
 // laterDrops are drops through open air that arrive at a later depth.
@@ -102,7 +108,8 @@ const maxKicks = 8
 //
 // The spare capacity of dst is reused, the Path arrays of the placements
 // found there included, so a caller that passes the previous result's
-// dst[:0] allocates nothing; copy paths that must outlive that.
+// dst[:0] allocates nothing; copy paths that must outlive that (and do not
+// pass placements whose paths share an array).
 //
 // A blocked spawn has no placements.
 func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, opt Options) []Placement {
@@ -130,12 +137,17 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 	if opt.Mode == ModeDrop {
 		dst, ok = g.drop(dst, m, top)
 	} else {
-		if g.paths {
-			dst = g.search(dst, m)
-		} else {
-			dst = g.flood(dst, m)
+		// The flood finds every placement quickly; with paths, it only
+		// counts them, and the breadth-first search, which gives the
+		// distances, stops as soon as it has found them all (about a third
+		// of the way through on mid-game boards: the rest of its positions
+		// are in mid-air and lead nowhere new).
+		g.counting, g.count = g.paths, 0
+		dst = g.flood(dst, m)
+		g.counting = false
+		if ok = g.below(top); ok && g.paths {
+			dst = g.search(dst, m, n+g.count)
 		}
-		ok = g.below(top)
 	}
 	if !ok {
 		return append(dst[:n], oracle(b, p, opt)...)
@@ -308,7 +320,11 @@ func (g *Generator) below(top int) bool {
 
 // search is the breadth-first search of ModeFull and Mode20G, a depth at a
 // time over whole columns of positions.
-func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
+func (g *Generator) search(dst []Placement, m engine.Placed, want int) []Placement {
+	if g.stamp++; g.stamp == 0 {
+		g.pred = [4 * maxCols * 64]uint64{}
+		g.stamp = 1
+	}
 	g.vis = grid{}
 	g.done = [3]grid{}
 	g.front = grid{}
@@ -360,39 +376,72 @@ func (g *Generator) search(dst []Placement, m engine.Placed) []Placement {
 				l.m[r] = 0
 			}
 		}
-		more = g.advance()
-		dst = g.collect(dst, d)
-		if !more && d+1 >= len(g.later) {
+		dst, more = g.advance(dst, d)
+		if len(dst) >= want {
+			// All found: drop the drops still on their way.
+			for k := d + 1; k < len(g.later); k++ {
+				l := &g.later[k]
+				for r := range l.m {
+					for cm := l.m[r]; cm != 0; cm &= cm - 1 {
+						l.g[r][bits.TrailingZeros32(cm)%maxCols] = 0
+					}
+					l.m[r] = 0
+				}
+			}
 			g.later = g.later[:0]
 			return dst
+		}
+		if !more && d+1 >= len(g.later) {
+			panic("solver: the search ended before finding every placement the flood found")
 		}
 	}
 }
 
 // advance makes the positions in next not reached before the new front,
-// and reports whether there are any.
-func (g *Generator) advance() bool {
+// reports whether there are any, emits the grounded positions reached at
+// depth d that make a new (cells, spin), and clears next.
+func (g *Generator) advance(dst []Placement, d int) ([]Placement, bool) {
 	any := false
-	for r := range g.front {
+	for r := engine.Rot0; r <= engine.RotL; r++ {
+		front, vis, ground := &g.front[r], &g.vis[r], &g.ground[r]
 		for cm := g.fmask[r]; cm != 0; cm &= cm - 1 {
-			g.front[r][bits.TrailingZeros32(cm)] = 0
+			front[bits.TrailingZeros32(cm)&31%maxCols] = 0
 		}
 		g.fmask[r] = 0
+		n0, n1, n2 := &g.next[0][r], &g.next[1][r], &g.next[2][r]
 		for cm := g.nmask[r]; cm != 0; cm &= cm - 1 {
-			xi := bits.TrailingZeros32(cm)
-			a := g.next[0][r][xi]
-			if g.spinT {
-				a |= g.next[1][r][xi] | g.next[2][r][xi]
+			xi := bits.TrailingZeros32(cm) % maxCols
+			gr := ground[xi]
+			if !g.spinT {
+				a := n0[xi] &^ vis[xi]
+				n0[xi] = 0
+				if a == 0 {
+					continue
+				}
+				front[xi] = a
+				vis[xi] |= a
+				g.fmask[r] |= 1 << uint(xi)
+				any = true
+				if w := a & gr; w != 0 {
+					dst = g.emitWord(dst, r, xi, w, 0, 0, d)
+				}
+				continue
 			}
-			if a &^= g.vis[r][xi]; a != 0 {
-				g.front[r][xi] = a
-				g.vis[r][xi] |= a
+			none, turned, turned5 := n0[xi], n1[xi], n2[xi]
+			n0[xi], n1[xi], n2[xi] = 0, 0, 0
+			if a := (none | turned | turned5) &^ vis[xi]; a != 0 {
+				front[xi] = a
+				vis[xi] |= a
 				g.fmask[r] |= 1 << uint(xi)
 				any = true
 			}
+			if w := (none | turned | turned5) & gr; w != 0 {
+				dst = g.emitWord(dst, r, xi, none&gr, turned&gr, turned5&gr, d)
+			}
 		}
+		g.nmask[r] = 0
 	}
-	return any
+	return dst, any
 }
 
 // stepFull fills next with the positions one move away from front, the
@@ -496,27 +545,25 @@ func (g *Generator) turn(r engine.Rotation, xi int, f uint64) {
 		return
 	}
 	ncols := uint(g.ncols)
-	for ti := range g.rules.turns[r] {
-		t := &g.rules.turns[r][ti]
+	turns := g.rules.turns[r]
+	for ti := range turns {
+		t := &turns[ti]
 		left := f
-		fit := &g.fit[t.to]
-		for j := 0; j < t.n; j++ {
-			x := xi + t.dx[j]
-			if uint(x) >= ncols {
+		to := t.to & 3
+		fit := &g.fit[to]
+		for j := 0; j < t.n && j < maxKicks; j++ {
+			x := uint(xi + t.dx[j])
+			if x >= ncols || x >= maxCols {
 				continue
 			}
-			var ok uint64
-			if dy := t.dy[j]; dy >= 0 {
-				ok = left & (fit[x] << uint(dy))
-				left &^= ok
-				ok >>= uint(dy)
-			} else {
-				ok = left & (fit[x] >> uint(-dy))
-				left &^= ok
-				ok <<= uint(-dy)
+			up, down := t.up[j]&63, t.down[j]&63
+			ok := left & (fit[x] << up >> down)
+			if ok == 0 {
+				continue
 			}
-			g.next[t.kind[j]][t.to][x] |= ok
-			g.nmask[t.to] |= 1 << uint(x)
+			left &^= ok
+			g.next[t.kind[j]][to][x] |= ok >> up << down
+			g.nmask[to] |= 1 << x
 			if left == 0 {
 				break
 			}
@@ -563,33 +610,6 @@ func (g *Generator) turn20G(r engine.Rotation, xi int, f uint64) {
 	}
 }
 
-// collect emits the grounded positions reached at depth d that make a new
-// (cells, spin), and clears next for the following step.
-func (g *Generator) collect(dst []Placement, d int) []Placement {
-	for r := engine.Rot0; r <= engine.RotL; r++ {
-		for cm := g.nmask[r]; cm != 0; cm &= cm - 1 {
-			xi := bits.TrailingZeros32(cm)
-			gr := g.ground[r][xi]
-			if !g.spinT {
-				if w := g.front[r][xi] & gr; w != 0 {
-					dst = g.emitWord(dst, r, xi, w, 0, 0, d)
-				}
-				g.next[0][r][xi] = 0
-				continue
-			}
-			none := g.next[arriveShift][r][xi] & gr
-			turned := g.next[arriveTurn][r][xi] & gr
-			turned5 := g.next[arriveTurn5][r][xi] & gr
-			if none|turned|turned5 != 0 {
-				dst = g.emitWord(dst, r, xi, none, turned, turned5, d)
-			}
-			g.next[0][r][xi], g.next[1][r][xi], g.next[2][r][xi] = 0, 0, 0
-		}
-		g.nmask[r] = 0
-	}
-	return dst
-}
-
 // emitWord emits the grounded positions of column (r, xi) that arrived by
 // a shift or drop (none), by a turn (turned) or by a turn with the fifth
 // kick (turned5), at depth d, skipping (cells, spin) already emitted. For
@@ -605,6 +625,10 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 		cx := xi + sc.dx
 		fresh := shiftRows(none, sc.dy) &^ g.done[0][sc.rot][cx]
 		g.done[0][sc.rot][cx] |= fresh
+		if g.counting {
+			g.count += bits.OnesCount64(fresh)
+			return dst
+		}
 		for ; fresh != 0; fresh &= fresh - 1 {
 			dst = g.emit(dst, r, xi, bits.TrailingZeros64(fresh)+sc.dy, engine.SpinNone, d)
 		}
@@ -622,13 +646,7 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 		}
 		return dst
 	}
-	var mini, full uint64
-	{
-		c3, front2 := g.corners(r, xi)
-		full = (turned & c3 & front2) | (turned5 & c3)
-		mini = turned & c3 &^ front2
-		none |= (turned | turned5) &^ c3
-	}
+	none, mini, full := g.spins(r, xi, none, turned, turned5)
 	dn, dm, df := &done[engine.SpinNone][r][xi], &done[engine.SpinMini][r][xi], &done[engine.SpinFull][r][xi]
 	none &^= *dn
 	mini &^= *dm
@@ -636,6 +654,26 @@ func (g *Generator) emitWord(dst []Placement, r engine.Rotation, xi int, none, t
 	*dn |= none
 	*dm |= mini
 	*df |= full
+	return g.emitSpins(dst, r, xi, none, mini, full, d)
+}
+
+// spins sorts a T's grounded arrivals in column (r, xi) by the spin their
+// lock scores: by a shift or drop none; by a turn what the three-corner
+// rule gives, the fifth kick making a mini full.
+func (g *Generator) spins(r engine.Rotation, xi int, shifted, turned, turned5 uint64) (none, mini, full uint64) {
+	none = shifted
+	if turned|turned5 != 0 {
+		c3, front2 := g.corners(r, xi)
+		full = (turned & c3 & front2) | (turned5 & c3)
+		mini = turned & c3 &^ front2
+		none |= (turned | turned5) &^ c3
+	}
+	return none, mini, full
+}
+
+// emitSpins emits the positions of column (r, xi) with the spins of the
+// words they are in, reached at depth d.
+func (g *Generator) emitSpins(dst []Placement, r engine.Rotation, xi int, none, mini, full uint64, d int) []Placement {
 	for all := none | mini | full; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros64(all)
 		if none>>uint(i)&1 != 0 {
@@ -689,7 +727,7 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 		if n := len(dst); n < cap(dst) {
 			path = dst[:n+1][n].Path[:0]
 		}
-		path = g.path(path, r, xi, i, spin, d)
+		path = g.path(path, dst, r, xi, i, spin, d)
 	}
 	return append(dst, Placement{
 		Placed: engine.Placed{Piece: g.p, Rot: r, X: xi - 2, Y: yTop - i},
@@ -700,8 +738,9 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 
 // path appends to dst a shortest path to the position (r, xi, i) at depth
 // d that arrives with the given spin, by walking back through the layers.
-func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
-	g.rev = g.rev[:0]
+// The path will be that of placement len(pls); the earlier ones' paths
+// are read for the beginnings they share.
+func (g *Generator) path(dst []Move, pls []Placement, r engine.Rotation, xi, i int, spin engine.Spin, d int) []Move {
 	// Which last moves give the spin: a shift or drop gives none; a turn
 	// gives what the corners and its kick index make of it.
 	shiftOK, turnOK, turn5OK := true, true, true
@@ -720,14 +759,26 @@ func (g *Generator) path(dst []Move, r engine.Rotation, xi, i int, spin engine.S
 			turnOK = front2&1 != 0
 		}
 	}
-	for ; d > 0; d-- {
+	// The path has d moves: fill it from its end.
+	base := len(dst)
+	dst = slices.Grow(dst, d)[:base+d]
+	for first := true; d > 0; d-- {
+		// Paths share their beginnings: past the last move, each position
+		// on a path is marked with its placement, and a later path through
+		// it copies the beginning of that one.
+		e := &g.pred[(int(r)&3*maxCols+xi%maxCols)*64+i&63]
+		if !first && uint32(*e>>32) == g.stamp {
+			copy(dst[base:base+d], pls[uint32(*e)].Path[:d])
+			break
+		}
+		if !first {
+			*e = uint64(g.stamp)<<32 | uint64(len(pls))
+		}
 		var mv Move
 		mv, r, xi, i = g.back(d, r, xi, i, shiftOK, turnOK, turn5OK)
-		g.rev = append(g.rev, mv)
+		dst[base+d-1] = mv
+		first = false
 		shiftOK, turnOK, turn5OK = true, true, true
-	}
-	for k := len(g.rev) - 1; k >= 0; k-- {
-		dst = append(dst, g.rev[k])
 	}
 	return dst
 }
@@ -791,6 +842,9 @@ func (g *Generator) back(d int, r engine.Rotation, xi, i int, shiftOK, turnOK, t
 				target |= at
 			}
 			src := prev[from][x] & shiftRows(target, -int(k.Y))
+			if src == 0 {
+				continue
+			}
 			// The earlier kick tests must fail at the source.
 			for _, e := range kicks[:j] {
 				if ex := x + int(e.X); ex >= 0 && ex < g.ncols {

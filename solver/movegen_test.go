@@ -148,21 +148,24 @@ func TestEmptyBoardCounts(t *testing.T) {
 	// S, Z 8+9 and I 7+10 (their other two orientations repeat the cells);
 	// O 9.
 	want := map[engine.Piece]int{engine.T: 34, engine.J: 34, engine.L: 34, engine.S: 17, engine.Z: 17, engine.I: 17, engine.O: 9}
-	b := engine.NewBoard(10, 40)
-	for _, mode := range []Mode{ModeFull, ModeDrop, Mode20G} {
-		for _, kicks := range []*engine.KickTable{engine.SRS, engine.SRSPlus} {
-			for _, p := range engine.Pieces {
-				opt := Options{Mode: mode, Kicks: kicks}
-				got := Generate(b, p, opt)
-				if len(got) != want[p] {
-					t.Errorf("%v %v %v: %d placements, want %d: %s", mode, kicks.Name, p, len(got), want[p], dump(got))
-				}
-				for _, pl := range got {
-					if pl.Spin != engine.SpinNone || pl.Bottom() != 0 {
-						t.Errorf("%v %v: %+v spin %v on an empty board", mode, p, pl.Placed, pl.Spin)
+	// 10x40 is the guideline board (20 rows visible); a 10x20 board has no
+	// hidden rows, and the piece spawns just above it.
+	for _, b := range []*engine.Board{engine.NewBoard(10, 40), engine.NewBoard(10, 20)} {
+		for _, mode := range []Mode{ModeFull, ModeDrop, Mode20G} {
+			for _, kicks := range []*engine.KickTable{engine.SRS, engine.SRSPlus} {
+				for _, p := range engine.Pieces {
+					opt := Options{Mode: mode, Kicks: kicks}
+					got := Generate(b, p, opt)
+					if len(got) != want[p] {
+						t.Errorf("%dx%d %v %v %v: %d placements, want %d: %s", b.Width, b.Height, mode, kicks.Name, p, len(got), want[p], dump(got))
 					}
+					for _, pl := range got {
+						if pl.Spin != engine.SpinNone || pl.Bottom() != 0 {
+							t.Errorf("%v %v: %+v spin %v on an empty board", mode, p, pl.Placed, pl.Spin)
+						}
+					}
+					checkPaths(t, b, p, opt, got)
 				}
-				checkPaths(t, b, p, opt, got)
 			}
 		}
 	}
@@ -330,6 +333,20 @@ func replayPrefix(t *testing.T, b *engine.Board, p engine.Piece, path []Move) en
 	return m
 }
 
+// slotBoards are the spin and tuck slots of the tests above (10 wide).
+var slotBoards = [][]string{
+	{"...#......", "###...####", "####.#####"},                             // T-spin double
+	{"....#.....", "..........", "####.#####", "####..####", "####.#####"}, // T-spin triple, fifth kick
+	{"..#.......", ".........."},                                           // T-spin mini
+	{"......#..#", ".......##.", ".#...#.#.#", "....#...#.", ".##.#..###", "..###.##.."},
+	{"#..####.#.", "#####...##"},                                           // L
+	{"###.#.#.##", "###...####", "#####.####"},                             // J
+	{"####.##.#.", "#....#####"},                                           // I
+	{"..#######.", "#..#######", "..########"},                             // S
+	{"#######..#", "#######..#", "########.."},                             // Z
+	{"##.....###", "#.......##", "##..#..###", "###...####", "####.#####"}, // a cave
+}
+
 // randomBoard makes a board of one of several kinds, chosen by kind.
 func randomBoard(rng *rand.Rand, kind int) (*engine.Board, Options) {
 	w := 4 + rng.IntN(13)
@@ -393,6 +410,28 @@ func randomBoard(rng *rand.Rand, kind int) (*engine.Board, Options) {
 				}
 			}
 		}
+	case 5: // a slot built on purpose, raised on random garbage rows
+		slot := slotBoards[rng.IntN(len(slotBoards))]
+		w = 10
+		b = engine.NewBoard(w, 40)
+		opt.SpawnRow, spawn, full = 0, 20, 0x3ff
+		rows = make([]uint16, 40)
+		under := rng.IntN(6)
+		for y := range under {
+			rows[y] = full &^ (1 << uint(rng.IntN(w)))
+		}
+		for i, line := range slot {
+			y := under + len(slot) - 1 - i
+			for x, c := range line {
+				if c != '.' {
+					rows[y] |= 1 << uint(x)
+				}
+			}
+		}
+		// A little noise on the slot's rows keeps it from always working.
+		if rng.IntN(2) == 0 {
+			rows[under+rng.IntN(len(slot))] ^= 1 << uint(rng.IntN(w))
+		}
 	case 4: // a blocked or nearly blocked spawn
 		for y := max(0, spawn-2); y < min(h, spawn+3); y++ {
 			for x := range w {
@@ -428,7 +467,7 @@ func TestSearchEqualsOracle(t *testing.T) {
 	var dst []Placement
 	total := map[engine.Spin]int{}
 	for k := range n {
-		b, opt := randomBoard(rng, k%5)
+		b, opt := randomBoard(rng, k%6)
 		for _, p := range engine.Pieces {
 			what := fmt.Sprintf("case %d, %v %dx%d spawn %d %v %v", k, p, b.Width, b.Height, opt.SpawnRow, opt.Mode, kickTable(opt).Name)
 			dst = g.Generate(dst[:0], b, p, opt)
@@ -525,4 +564,36 @@ func TestNoKicksOpenAir(t *testing.T) {
 			checkPaths(t, b, p, opt, got)
 		}
 	}
+}
+
+// FuzzSearchEqualsOracle: boards from the fuzzer's bytes (the first picks
+// the width, the piece, the mode and the kick table; each pair after is a
+// row, bottom first), searched both ways.
+func FuzzSearchEqualsOracle(f *testing.F) {
+	f.Add([]byte{0x36, 0xff, 0x03, 0xef, 0x03, 0x38, 0x00})
+	f.Add([]byte{0x12, 0xfe, 0x01, 0xfd, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x01})
+	f.Add([]byte{0xa5})
+	var g Generator
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 || len(data) > 80 {
+			return
+		}
+		c := data[0]
+		w := 4 + int(c&15)%13 // 4..16
+		p := engine.Pieces[int(c>>4)%7]
+		opt := Options{Mode: Mode(c >> 4 / 7 % 3), Kicks: []*engine.KickTable{engine.SRS, engine.SRSPlus, engine.NoKicks}[int(c>>6)%3]}
+		rows := make([]uint16, 0, 40)
+		for i := 1; i+1 < len(data) && len(rows) < 38; i += 2 {
+			rows = append(rows, uint16(data[i])|uint16(data[i+1])<<8)
+		}
+		b := engine.NewBoard(w, 40)
+		b.SetRows(rows, engine.I)
+		for _, opt := range []Options{opt, {Mode: opt.Mode, Kicks: opt.Kicks, NoPaths: true}} {
+			got := g.Generate(nil, b, p, opt)
+			sameResult(t, fmt.Sprintf("%v %v %s nopaths=%v\n%s", p, opt.Mode, opt.Kicks.Name, opt.NoPaths, b), got, oracle(b, p, opt))
+			if !opt.NoPaths {
+				checkPaths(t, b, p, opt, got)
+			}
+		}
+	})
 }

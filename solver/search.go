@@ -1,7 +1,7 @@
 package solver
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -126,12 +126,16 @@ func (s *searcher) search(st *State, w *Weights, depth, width int) []Candidate {
 	}
 	// Values are comparable only between paths of the same length: the
 	// candidates that lasted deepest in the beam come first.
-	sort.SliceStable(s.roots, func(i, j int) bool {
-		a, b := &s.roots[i], &s.roots[j]
-		if a.Depth != b.Depth {
-			return a.Depth > b.Depth
+	slices.SortStableFunc(s.roots, func(a, b Candidate) int {
+		switch {
+		case a.Depth != b.Depth:
+			return b.Depth - a.Depth
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
 		}
-		return a.Score > b.Score
+		return 0
 	})
 	return s.roots
 }

@@ -2,8 +2,9 @@
 // progress bar, starts the Go program, and wires the page around it (touch
 // controls, pause when hidden, a replay from the URL).
 //
-// The Go side (see the *_js.go files) reads the URL's mode and seed itself
-// and installs window.kocka: state(), keys(), pause(), playReplay(text).
+// The Go side (url_args_js.go, scenes/browser_js.go) reads the URL's mode,
+// seed and personality itself and installs window.kocka: state(), keys(),
+// pause(), playReplay(text) and replay().
 'use strict';
 
 (() => {
@@ -46,7 +47,7 @@
     return '';
   }
 
-  const mib = (n) => (n / 1048576).toFixed(1) + ' MB';
+  const mb = (n) => (n / 1e6).toFixed(1) + ' MB';
 
   function progress(loaded, total) {
     const fill = $('bar-fill');
@@ -54,10 +55,10 @@
       fill.classList.remove('indeterminate');
       const pct = Math.min(100, Math.floor((loaded / total) * 100));
       fill.style.width = pct + '%';
-      $('loader-text').textContent = `Loading… ${pct}% (${mib(loaded)} of ${mib(total)})`;
+      $('loader-text').textContent = `Loading… ${pct}% (${mb(loaded)} of ${mb(total)})`;
     } else {
       fill.classList.add('indeterminate');
-      $('loader-text').textContent = `Loading… ${mib(loaded)}`;
+      $('loader-text').textContent = `Loading… ${mb(loaded)}`;
     }
   }
 
@@ -146,14 +147,20 @@
     const canvas = document.querySelector('canvas');
     if (!canvas) return;
     const key = keyNames[code] || (code.startsWith('Key') ? code.slice(3).toLowerCase() : code);
-    canvas.dispatchEvent(new KeyboardEvent(type, { code, key, bubbles: true, cancelable: true }));
+    // Not bubbling: Ebitengine listens on the canvas itself, and the audio
+    // driver's one-time unlock listens on the document for keyup and
+    // touchend, and fails ("call to released function") if one touch
+    // reaches it twice.
+    canvas.dispatchEvent(new KeyboardEvent(type, { code, key, bubbles: false, cancelable: true }));
   }
 
   function wantTouch() {
     const t = params.get('touch');
     if (t === '1') return true;
     if (t === '0') return false;
-    return window.matchMedia('(pointer: coarse)').matches || navigator.maxTouchPoints > 0;
+    // A touch screen as the main pointer (phones, tablets); a laptop with a
+    // touch screen besides its touchpad keeps the whole window for the game.
+    return window.matchMedia('(pointer: coarse)').matches;
   }
 
   function setUpTouch() {
@@ -179,6 +186,9 @@
         code = null;
         btn.classList.remove('down');
       };
+      // The canvas must keep the keyboard focus, or keys stop reaching the game.
+      btn.tabIndex = -1;
+      btn.addEventListener('mousedown', (e) => e.preventDefault());
       btn.addEventListener('pointerdown', press);
       btn.addEventListener('pointerup', release);
       btn.addEventListener('pointercancel', release);
@@ -209,11 +219,17 @@
     window.kockaReplayResult = window.kocka.playReplay(text);
   }
 
+  // Milliseconds since navigation at each step, for the tests' report.
+  const timings = {};
+  window.kockaTimings = timings;
+  const mark = (step) => { timings[step] = Math.round(performance.now()); };
+
   let markReady;
   const ready = new Promise((resolve) => { markReady = resolve; });
   // The Go side dispatches kocka-ready once window.kocka is installed and
   // the first frame is drawn.
   window.addEventListener('kocka-ready', () => {
+    mark('firstFrame');
     $('loader').hidden = true;
     markReady();
   });
@@ -241,8 +257,10 @@
     };
 
     let bytes;
+    mark('start');
     try {
       bytes = await download('kocka.wasm');
+      mark('downloaded');
     } catch (e) {
       fail('The game could not be downloaded: ' + e.message + '. Reload the page to try again.');
       return;
@@ -251,6 +269,7 @@
     let instance;
     try {
       ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
+      mark('compiled');
     } catch (e) {
       fail('The game could not be started: ' + e.message);
       return;

@@ -438,6 +438,7 @@ func settle(s *Search, v View, preview bool) (*engine.Board, []engine.Piece) {
 type Kind struct {
 	s       *Search
 	preview bool
+	Last    []Choice // the values behind the last choice
 }
 
 // NewKind builds a kind thrower (depth 1, the placer's evaluation).
@@ -460,7 +461,8 @@ func (k *Kind) Fingerprint() uint64 { return 0 }
 func (k *Kind) Next(v View) engine.Piece {
 	k.s.setHeight(v.Height)
 	b, q := settle(k.s, v, k.preview)
-	p, _ := k.s.ChoosePiece(b, q, 1)
+	p, ch := k.s.ChoosePiece(b, q, 1)
+	k.Last = ch
 	if p == engine.None {
 		p = k.s.pieces[0]
 	}

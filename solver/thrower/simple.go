@@ -99,6 +99,8 @@ type Bastet struct {
 	gens    [2]solver.Generator
 	pls     [2][]solver.Placement
 	boards  [2]*engine.Board
+	last    []float64    // the scores behind the last choice, before the noise
+	chosen  engine.Piece // the last piece dealt
 }
 
 // NewBastet builds the Bastet thrower from the options' seed.
@@ -162,6 +164,7 @@ func (b *Bastet) Next(v View) engine.Piece {
 			scores[i] = b.best(0, v.Board, p, 0, v.Height)
 		}
 	}
+	b.last = append(b.last[:0], scores...)
 	for i := range scores {
 		scores[i] += float64(b.rng.Intn(100)) // random tie breaks, as Bastet
 	}
@@ -171,7 +174,8 @@ func (b *Bastet) Next(v View) engine.Piece {
 	}
 	sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] < scores[order[j]] })
 	if b.preview && b.pieces[order[0]] != cur {
-		return b.pieces[order[0]]
+		b.chosen = b.pieces[order[0]]
+		return b.chosen
 	}
 	// Bastet's table: the k-th worst piece while rand%100 exceeds 80, 92,
 	// 98, 100.
@@ -183,7 +187,8 @@ func (b *Bastet) Next(v View) engine.Piece {
 		}
 		pos++
 	}
-	return b.pieces[order[min(pos, len(order)-1)]]
+	b.chosen = b.pieces[order[min(pos, len(order)-1)]]
+	return b.chosen
 }
 
 // Hatetris is the HATETRIS enemy under guideline rules: for each allowed

@@ -36,7 +36,8 @@ let server;    // the wasm/serve process
 let base;      // http://127.0.0.1:PORT/
 let browser;
 let kockaBin;  // the native kocka binary
-let native;    // the natively recorded replay: { text, stateHash, lines, ... }
+let native;    // natively recorded replays: { text, stateHash, lines, ... }
+let nativeShort;
 const problems = []; // console errors and page errors, from every page
 
 before(async () => {
@@ -51,11 +52,15 @@ before(async () => {
   kockaBin = path.join(work, 'kocka');
   execFileSync(go, ['build', '-o', kockaBin, '.'], { cwd: repo, stdio: 'inherit' });
 
-  // A game recorded natively, by the engine compiled for this machine.
-  const replayPath = path.join(work, 'native.kreplay');
-  const summary = execFileSync(go, ['run', './wasm/browsertest/record', '-out', replayPath, '-goal', 'sprint', '-seed', '7'],
-    { cwd: repo, encoding: 'utf8' });
-  native = { ...JSON.parse(summary.trim()), text: readFileSync(replayPath, 'utf8') };
+  // Games recorded natively, by the engine compiled for this machine: a
+  // whole sprint, and five seconds of a marathon to watch in the page.
+  const record = (name, ...args) => {
+    const file = path.join(work, name);
+    const summary = execFileSync(go, ['run', './wasm/browsertest/record', '-out', file, ...args], { cwd: repo, encoding: 'utf8' });
+    return { ...JSON.parse(summary.trim()), text: readFileSync(file, 'utf8') };
+  };
+  native = record('sprint.kreplay', '-goal', 'sprint', '-seed', '7');
+  nativeShort = record('short.kreplay', '-goal', 'marathon', '-seed', '9', '-ticks', '300');
 
   server = spawn(serveBin, ['-dir', dist, '-port', '0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   base = await new Promise((resolve, reject) => {
@@ -121,12 +126,12 @@ async function until(page, what, cond, timeout = 10000) {
   }
 }
 
-// tap presses and releases a key, held for a few ticks (less than DAS).
+// tap presses and releases a key at once. Ebitengine counts a key pressed
+// and released between two ticks as held for one tick: one press.
 async function tap(page, key) {
   await page.keyboard.down(key);
-  await page.waitForTimeout(60);
   await page.keyboard.up(key);
-  await page.waitForTimeout(40);
+  await page.waitForTimeout(50);
 }
 
 // pressUntil taps key until the state shows cond: a scene change fades
@@ -147,11 +152,12 @@ async function pressUntil(page, key, what, cond, timeout = 10000) {
 }
 
 // pixels takes a screenshot, saves it, and measures it with the browser's
-// own PNG decoder: how many distinct colours, and the share of pixels that
-// differ from the most common one (the background).
-async function pixels(page, name, clip) {
-  const png = await page.screenshot({ path: path.join(shots, name), clip });
-  return page.evaluate(async (b64) => {
+// own PNG decoder: how many distinct colours, the share of pixels that
+// differ from the most common one (the background), and the colours (as
+// 0xRRGGBB) at the given points.
+async function pixels(page, name, points = []) {
+  const png = await page.screenshot({ path: path.join(shots, name) });
+  return page.evaluate(async ([b64, points]) => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + b64;
     await img.decode();
@@ -166,8 +172,31 @@ async function pixels(page, name, clip) {
     }
     const n = d.length / 4;
     const top = Math.max(...counts.values());
-    return { colours: counts.size, notBackground: (n - top) / n, width: img.width, height: img.height };
-  }, png.toString('base64'));
+    const at = points.map(([x, y]) => {
+      const i = (y * img.width + x) * 4;
+      return (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+    });
+    return { colours: counts.size, notBackground: (n - top) / n, width: img.width, height: img.height, at };
+  }, [png.toString('base64'), points]);
+}
+
+// checkBoard compares the drawn field with the state: the centre of every
+// cell the engine says is filled differs from the colour of empty cells.
+async function checkBoard(page, st, name) {
+  const { boardX, boardY, cell } = st.layout;
+  const cells = [];
+  st.board.forEach((row, r) => [...row].forEach((c, x) => cells.push({ filled: c !== '.', x, r })));
+  const px = await pixels(page, name, cells.map(({ x, r }) => [boardX + x * cell + (cell >> 1), boardY + r * cell + (cell >> 1)]));
+  const empty = new Map();
+  cells.forEach((c, i) => { if (!c.filled) empty.set(px.at[i], (empty.get(px.at[i]) || 0) + 1); });
+  const [emptyColour, emptyCount] = [...empty.entries()].sort((a, b) => b[1] - a[1])[0];
+  const emptyCells = cells.filter((c) => !c.filled).length;
+  // The falling piece and its ghost cover a few empty cells.
+  assert.ok(emptyCount >= emptyCells - 8, `${emptyCount} of ${emptyCells} empty cells share a colour`);
+  cells.forEach((c, i) => {
+    if (c.filled) assert.notEqual(px.at[i], emptyColour, `cell (${c.x}, row ${c.r} from the top) is filled but drawn empty`);
+  });
+  return cells.filter((c) => c.filled).length;
 }
 
 test('the title scene is drawn', async (t) => {
@@ -179,16 +208,37 @@ test('the title scene is drawn', async (t) => {
   // For docs/benchmarks.md: page open to first frame, and the tick rate.
   const t0 = (await state(page)).appTicks;
   await page.waitForTimeout(1000);
-  t.diagnostic(`first frame ${loaded} ms after opening the page; ${(await state(page)).appTicks - t0} ticks in 1 s`);
+  const tm = await page.evaluate(() => window.kockaTimings);
+  t.diagnostic(`first frame ${loaded} ms after opening the page (page ${tm.start} ms, download ${tm.downloaded - tm.start} ms, ` +
+    `compile ${tm.compiled - tm.downloaded} ms, Go start to first frame ${tm.firstFrame - tm.compiled} ms); ` +
+    `${(await state(page)).appTicks - t0} ticks in 1 s`);
   await page.waitForTimeout(300); // the logo and the falling pieces
   const px = await pixels(page, 'title.png');
   assert.ok(px.colours >= 8, `title screenshot has ${px.colours} colours`);
   assert.ok(px.notBackground > 0.02, `title screenshot is ${(100 * px.notBackground).toFixed(1)}% drawn`);
   assert.ok(await page.isHidden('#touch'), 'no touch controls on a desktop');
+  const canvas = await page.locator('canvas').boundingBox();
+  assert.deepEqual(canvas, { x: 0, y: 0, width: 640, height: 360 }, 'the canvas fills the window');
   await page.context().close();
 });
 
-test('keys start a marathon, move, turn, hold and drop; the game verifies natively', async () => {
+test('the loader shows the download progress', async () => {
+  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // About two seconds for the gzipped wasm.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 3 << 20, uploadThroughput: 1 << 20 });
+  await page.goto(base + '?touch=0');
+  await page.waitForFunction(() => /Loading… [1-9]\d?% \(\d+\.\d MB of 1\d\.\d MB\)/.test(document.getElementById('loader-text').textContent),
+    null, { timeout: 10000, polling: 50 });
+  const width = await page.evaluate(() => parseFloat(getComputedStyle(document.getElementById('bar-fill')).width));
+  assert.ok(width > 0, 'the progress bar fills');
+  await pixels(page, 'loading.png');
+  await context.close();
+});
+
+test('keys start a marathon, move, turn, hold and drop; score and replay are saved and verify natively', async () => {
   const page = await open('?touch=0');
   await ready(page);
   await until(page, 'the title', (s) => s.scene === 'title');
@@ -201,12 +251,15 @@ test('keys start a marathon, move, turn, hold and drop; the game verifies native
   assert.ok(px.colours >= 8 && px.notBackground > 0.05, `marathon screenshot: ${JSON.stringify(px)}`);
   assert.equal(st.board.length, 20, 'the state shows the 20 visible rows');
 
+  // Directions, not exact columns: on a loaded machine a frame can stall
+  // between the key's down and up events, and Ebitengine then runs the
+  // ticks it missed with the key held, long enough for auto-repeat.
   const x0 = st.x;
   await tap(page, 'ArrowLeft');
-  st = await until(page, 'the piece to move left', (s) => s.x === x0 - 1);
+  st = await until(page, 'the piece to move left', (s) => s.x < x0);
+  const x1 = st.x;
   await tap(page, 'ArrowRight');
-  await tap(page, 'ArrowRight');
-  st = await until(page, 'the piece to move right twice', (s) => s.x === x0 + 1);
+  st = await until(page, 'the piece to move right', (s) => s.x > x1);
 
   const piece = st.piece;
   await tap(page, 'ArrowUp');
@@ -220,8 +273,7 @@ test('keys start a marathon, move, turn, hold and drop; the game verifies native
   const pieces = st.pieces;
   await tap(page, 'Space');
   st = await until(page, 'the hard drop to lock a piece', (s) => s.pieces === pieces + 1);
-  assert.ok(st.board.some((row) => /[^.]/.test(row)), 'the dropped piece is on the board');
-  await pixels(page, 'marathon-dropped.png');
+  assert.equal(await checkBoard(page, st, 'marathon-dropped.png'), 4, 'the dropped piece is drawn where the engine has it');
 
   // The other way round: the game played in the page verifies natively.
   const text = await page.evaluate(() => window.kocka.replay());
@@ -230,6 +282,22 @@ test('keys start a marathon, move, turn, hold and drop; the game verifies native
   writeFileSync(file, text);
   const out = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
   assert.match(out, /verified/, out);
+
+  // Top out by hard drops; the results go to the high scores in localStorage.
+  for (let i = 0; i < 80 && !(st = await state(page)).over; i++) await tap(page, 'Space');
+  assert.ok(st.over, 'hard drops alone top out');
+  const final = await until(page, 'the results', (s) => s.scene === 'results');
+  await pixels(page, 'results.png');
+  const scores = JSON.parse(await page.evaluate(() => localStorage.getItem('kocka/scores.json')));
+  assert.equal(scores.modes.marathon[0].score, final.score, 'the high score is saved in localStorage');
+  assert.equal(scores.modes.marathon[0].pieces, final.pieces);
+  // The game keeps the finished game's replay there too; it verifies natively.
+  const saved = await page.evaluate(() => localStorage.getItem('kocka/replay-marathon.kreplay'));
+  assert.ok(saved, 'the replay of the finished game is saved in localStorage');
+  writeFileSync(file, saved);
+  const out2 = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
+  assert.match(out2, new RegExp(`hash ${final.stateHash}`), out2);
+  assert.match(out2, /verified/, out2);
   await page.context().close();
 });
 
@@ -249,9 +317,13 @@ test('a phone gets touch controls that press the bound keys; hiding the tab paus
   };
   const x0 = st.x;
   await press('left');
-  st = await until(page, 'the touch left button to move the piece', (s) => s.x === x0 - 1);
+  st = await until(page, 'the touch left button to move the piece', (s) => s.x < x0);
+  const x1 = st.x;
   await press('cw');
   st = await until(page, 'the touch turn button to turn the piece', (s) => s.rot === 'R');
+  // The buttons never take the keyboard focus from the game.
+  await tap(page, 'ArrowRight');
+  st = await until(page, 'a key press after touches', (s) => s.x > x1);
   await pixels(page, 'phone.png');
 
   // Playwright cannot hide a headless tab; the page hears the same event.
@@ -278,33 +350,43 @@ test('the bot mode from the URL clears lines within seconds', async () => {
   await page.context().close();
 });
 
-test('a replay recorded natively ends at the same state hash in the browser', async () => {
-  assert.ok(native.lines >= 40, `the native recording cleared ${native.lines} lines`);
-  // The page fetches ?replay= itself; serve the native file at that address.
-  const page = await open('?touch=0&replay=native.kreplay', {
-    setUp: (p) => p.route('**/native.kreplay', (route) => route.fulfill({ body: native.text, contentType: 'application/json' })),
+test('replays recorded natively end at the same state hash in the browser', async () => {
+  assert.ok(native.lines >= 40, `the native sprint cleared ${native.lines} lines`);
+  // The page fetches ?replay= itself and shows it; serve the native file there.
+  const page = await open('?touch=0&replay=short.kreplay', {
+    setUp: (p) => p.route('**/short.kreplay', (route) => route.fulfill({ body: nativeShort.text, contentType: 'application/json' })),
   });
   await ready(page);
-  const fromURL = await page.waitForFunction(() => window.kockaReplayResult, null, { timeout: 10000 });
-  const got = await fromURL.jsonValue();
-  assert.equal(got.stateHash, native.stateHash, `?replay= result ${JSON.stringify(got)}`);
-  assert.equal(got.ok, true);
-  assert.equal(got.lines, native.lines);
+  const fromURL = await (await page.waitForFunction(() => window.kockaReplayResult, null, { timeout: 10000 })).jsonValue();
+  assert.equal(fromURL.stateHash, nativeShort.stateHash, `?replay= result ${JSON.stringify(fromURL)}`);
+  assert.equal(fromURL.ok, true);
 
-  const direct = await page.evaluate((text) => window.kocka.playReplay(text), native.text);
-  assert.equal(direct.stateHash, native.stateHash);
+  // Played on screen, tick by tick through the replay scene, to the end.
+  let st = await until(page, 'the replay on screen', (s) => s.scene === 'play' && s.mode === 'replay');
+  st = await until(page, 'the end of the replay', (s) => s.replayDone, 20000);
+  assert.equal(st.stateHash, nativeShort.stateHash, 'the replay shown reaches the native hash');
+  assert.equal(st.ticks, nativeShort.ticks);
+  await pixels(page, 'replay.png');
+
+  // A whole native sprint, played through the engine in the page.
+  const sprint = await page.evaluate((text) => window.kocka.playReplay(text), native.text);
+  assert.equal(sprint.stateHash, native.stateHash, JSON.stringify(sprint));
+  assert.equal(sprint.ok, true);
+  assert.equal(sprint.lines, native.lines);
   const broken = await page.evaluate((text) => window.kocka.playReplay(text.replace('"crc32"', '"crc"')), native.text);
   assert.equal(broken.ok, false, 'a damaged replay is refused');
   await page.context().close();
 });
 
 test('settings persist in localStorage; damaged ones are kept as .bak', async () => {
-  const page = await open('?touch=0');
-  await ready(page);
-  assert.equal((await page.evaluate(() => window.kocka.keys())).hold, 'KeyC');
-
-  await page.evaluate(() => localStorage.setItem('kocka/settings.json', JSON.stringify({ keys: { hold: ['V'] } })));
-  await page.reload();
+  // Settings saved by an earlier visit, in place before the first load.
+  const page = await open('?touch=0', {
+    init: () => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('kocka/settings.json', JSON.stringify({ keys: { hold: ['V'] } }));
+    },
+  });
   await ready(page);
   assert.equal((await page.evaluate(() => window.kocka.keys())).hold, 'KeyV', 'the saved binding is loaded');
 

@@ -261,7 +261,7 @@ var domain = regexp.MustCompile(`^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|io|in|
 // Group puts a package in one of a few families for the summary.
 func Group(pkg string) string {
 	switch {
-	case strings.HasPrefix(pkg, "github.com/kocka/"):
+	case strings.HasPrefix(pkg, "github.com/kocka/"), pkg == "main":
 		return "Kocka"
 	case strings.HasPrefix(pkg, "github.com/hajimehoshi/"), strings.HasPrefix(pkg, "github.com/ebitengine/"):
 		return "Ebitengine (and its fonts, audio)"

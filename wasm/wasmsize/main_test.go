@@ -88,6 +88,25 @@ func TestPackage(t *testing.T) {
 	}
 }
 
+func TestGroup(t *testing.T) {
+	tests := []struct{ pkg, want string }{
+		{"main", "Kocka"},
+		{"github.com/kocka/kocka/engine", "Kocka"},
+		{"github.com/hajimehoshi/ebiten/v2/internal/ui", "Ebitengine (and its fonts, audio)"},
+		{"github.com/ebitengine/oto/v3", "Ebitengine (and its fonts, audio)"},
+		{"golang.org/x/image/font", "golang.org/x"},
+		{"github.com/pierrec/lz4/v4", "other modules"},
+		{"runtime", "Go runtime and standard library"},
+		{"internal/strconv", "Go runtime and standard library"},
+		{"(other)", "generated or unnamed"},
+	}
+	for _, tc := range tests {
+		if got := Group(tc.pkg); got != tc.want {
+			t.Errorf("Group(%q) = %q, want %q", tc.pkg, got, tc.want)
+		}
+	}
+}
+
 func TestReport(t *testing.T) {
 	m, err := Parse(tiny())
 	if err != nil {

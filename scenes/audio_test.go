@@ -1,0 +1,25 @@
+package scenes
+
+import (
+	"testing"
+	"time"
+
+	"github.com/kocka/kocka/sprites"
+)
+
+// TestAudioNeverBlocks plays every effect many times: playing is a rewind
+// and a start of a ready player, so even before (or without) a sound device
+// it returns at once.
+func TestAudioNeverBlocks(t *testing.T) {
+	au := NewAudio()
+	au.SetVolume(0.5)
+	start := time.Now()
+	for i := 0; i < 20; i++ {
+		for s := sprites.Sound(0); s < sprites.NumSounds; s++ {
+			au.Play(s)
+		}
+	}
+	if d := time.Since(start); d > 200*time.Millisecond {
+		t.Fatalf("260 plays took %v", d)
+	}
+}

@@ -1,0 +1,72 @@
+package scenes
+
+import (
+	"testing"
+)
+
+func TestWatchTheBot(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	m := a.Stack.Top().(*mainMenu)
+	for m.menu.items[m.menu.sel].label != "Watch the bot" {
+		step(t, a, press(MenuDown), 1)
+		if m.menu.sel == 0 {
+			t.Fatal("no Watch the bot row in the menu")
+		}
+	}
+	step(t, a, press(MenuConfirm), 1)
+	if topName(a) != "botsetup" {
+		t.Fatalf("Watch the bot opened %q", topName(a))
+	}
+	// Personality is the first row: one step right from kocka wraps to
+	// the first weight set; speed (second row) to full x4.
+	step(t, a, press(MenuRight), 1)
+	if a.Settings.Bot.Personality == "kocka" {
+		t.Fatal("personality did not change")
+	}
+	chosen := a.Settings.Bot.Personality
+	step(t, a, press(MenuDown), 1)
+	for botSpeeds[a.Settings.Bot.Speed].title != "full x4" {
+		step(t, a, press(MenuRight), 1)
+	}
+	for i := 0; i < 3; i++ { // down to Start
+		step(t, a, press(MenuDown), 1)
+	}
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	play, ok := a.Stack.Top().(*playScene)
+	if !ok || play.mode.Name != "bot" {
+		t.Fatalf("Start led to %q", topName(a))
+	}
+	d := play.driver.(*botDriver)
+	if got := d.bot.Weights().Name; got != chosen {
+		t.Fatalf("bot plays %q, chose %q", got, chosen)
+	}
+	g := play.game
+	t0 := g.Ticks()
+	step(t, a, Frame{}, 300) // 1200 ticks at x4
+	if g.Ticks()-t0 != 1200 || g.Stats().Pieces < 30 || g.Lines() < 10 || g.Over() {
+		t.Fatalf("after 1200 ticks: pieces %d, lines %d, over %v (ticks %d)", g.Stats().Pieces, g.Lines(), g.Over(), g.Ticks())
+	}
+	if len(d.driver.Plan().Candidates) == 0 {
+		t.Fatal("no candidates to show")
+	}
+	// The player's keys do not steer the bot, and its games are not scored.
+	if _, human := play.driver.(humanDriver); human {
+		t.Fatal("bot game driven by the keyboard")
+	}
+}
+
+func TestBotPersonalityFlag(t *testing.T) {
+	a, err := NewApp(Options{Mode: "bot", Personality: "dellacherie", Seed: 1, SeedSet: true, Store: &MemStore{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Stack.Top().(*playScene).driver.(*botDriver).bot.Weights().Name; got != "dellacherie" {
+		t.Fatalf("--personality dellacherie plays %q", got)
+	}
+	if _, err := NewApp(Options{Mode: "bot", Personality: "nobody", Store: &MemStore{}}); err == nil {
+		t.Fatal("unknown personality accepted")
+	}
+}
