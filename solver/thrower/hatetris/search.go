@@ -22,6 +22,7 @@ type Search struct {
 	queue  []Piece
 	parent []int32 // per queue entry: the entry it was reached from (-1 = start)
 	via    []Move  // per queue entry: the move that reached it
+	drop   int     // Down moves of the initial drop through empty rows
 	// lockFrom[i] is the queue entry a landing locked from (parallel to the
 	// last Landings result).
 	lockFrom []int32
@@ -68,7 +69,8 @@ func (s *Search) Landings(w *Well, id engine.Piece) []Landing {
 	s.seen[s.index(p)] = s.stamp
 	s.queue = append(s.queue, p)
 	s.parent = append(s.parent, -1)
-	s.via = append(s.via, Move(drop)) // the start entry keeps the drop count
+	s.via = append(s.via, Down) // unused for the start entry
+	s.drop = drop
 	for i := 0; i < len(s.queue); i++ {
 		cur := s.queue[i]
 		for _, m := range moveOrder {
@@ -102,7 +104,7 @@ func (s *Search) Path(i int) []Move {
 	for e := s.lockFrom[i]; s.parent[e] >= 0; e = s.parent[e] {
 		rev = append(rev, s.via[e])
 	}
-	drop := int(s.via[0])
+	drop := s.drop
 	out := make([]Move, 0, drop+len(rev))
 	for ; drop > 0; drop-- {
 		out = append(out, Down)
