@@ -559,7 +559,7 @@ func TestDecodeReplayIgnoresLayout(t *testing.T) {
 }
 
 // A file written today must read the same forever: this is a version 1
-// file, byte for byte.
+// file, byte for byte, written by hand with a zero state hash.
 func TestDecodeReplayGolden(t *testing.T) {
 	const golden = `{
   "format": "kocka-replay",
@@ -578,6 +578,11 @@ func TestDecodeReplayGolden(t *testing.T) {
 	want := []engine.Input{0, 0, engine.InHardDrop, 0, engine.InRotateCW, 0}
 	if rep.Seed != 42 || rep.Config.Width != 10 || rep.Config.Randomizer != engine.Bag7 || !reflect.DeepEqual(rep.Inputs, want) {
 		t.Fatalf("golden file decoded as %+v", rep)
+	}
+	// Its recorded hash is zero, which no game has: Verify must say so
+	// rather than trust the file.
+	if err := rep.Verify(); err == nil || !strings.Contains(err.Error(), "state hash") {
+		t.Fatalf("Verify of a file whose hash does not match: %v", err)
 	}
 }
 
