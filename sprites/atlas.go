@@ -1,15 +1,25 @@
 package sprites
 
 import (
+	"bytes"
+	_ "embed"
 	"image"
 	"image/color"
 	"image/draw"
+	"image/png"
 
-	"github.com/hajimehoshi/bitmapfont/v3"
 	"github.com/kocka/kocka/engine"
-	"golang.org/x/image/font"
-	"golang.org/x/image/math/fixed"
 )
+
+//go:generate go run ./internal/glyphgen -o glyphs.png
+
+// glyphStrip is bitmapfont/v3's printable ASCII, one GlyphW x GlyphH cell
+// per character from firstGlyph on, drawn by internal/glyphgen: embedding
+// the strip instead of the font package keeps its other faces (about
+// 1.75 MB) out of the browser download.
+//
+//go:embed glyphs.png
+var glyphStrip []byte
 
 // Sizes on the logical screen, in pixels.
 const (
@@ -17,7 +27,6 @@ const (
 	SmallCell = 12 // a mino further down the next queue
 	GlyphW    = 6  // the bitmap font's half-width advance
 	GlyphH    = 16 // the bitmap font's line height
-	glyphBase = 12 // its ascent: the baseline within a glyph cell
 )
 
 // First and last characters in the atlas (printable ASCII).
@@ -80,16 +89,14 @@ func NewAtlas() *Atlas {
 		a.ghost[p] = sh.place(Cell, Cell)
 		DrawGhost(a.Image, a.ghost[p], PieceColors[p])
 	}
-	face := bitmapfont.Face
+	strip, err := png.Decode(bytes.NewReader(glyphStrip))
+	if err != nil {
+		panic("sprites: the embedded glyphs.png is damaged: " + err.Error())
+	}
 	for r := rune(firstGlyph); r <= lastGlyph; r++ {
 		cell := sh.place(GlyphW, GlyphH)
 		a.glyph[r-firstGlyph] = cell
-		dot := fixed.P(cell.Min.X, cell.Min.Y+glyphBase)
-		dr, mask, mp, _, ok := face.Glyph(dot, r)
-		if !ok {
-			continue
-		}
-		draw.DrawMask(a.Image, dr.Intersect(cell), image.NewUniform(color.White), image.Point{}, mask, mp.Add(dr.Intersect(cell).Min.Sub(dr.Min)), draw.Over)
+		draw.Draw(a.Image, cell, strip, image.Pt(int(r-firstGlyph)*GlyphW, 0), draw.Over)
 	}
 	return a
 }
@@ -128,5 +135,3 @@ func colorIndex(p engine.Piece) engine.Piece {
 
 // TextWidth is the width of s in logical pixels at scale 1.
 func TextWidth(s string) int { return len([]rune(s)) * GlyphW }
-
-var _ font.Face = bitmapfont.Face
