@@ -25,6 +25,13 @@ package solver
 //
 //	kocka tune --model guideline --objective score --height 8 --level 10 --max-pieces 300 --depth 1 --games 10 --generations 8 --population 16 --elite 4 --spread 0.8 --seed 4000 --params single.tall,double.tall,triple.tall,tetris.tall,tslot_double.tall
 //
+// Then survival in a cramped well at 20G, where the earlier weights topped
+// out in 9 of 16 games (10x6, level 20) while dellacherie and eltetris never
+// did: the modern terms' tall weights, for lines:
+//
+//	kocka tune --model guideline --objective lines --height 6 --level 20 --max-pieces 1000 --depth 1 --games 10 --generations 6 --population 12 --elite 3 --spread 1.0 --seed 5000 --params single.tall,double.tall,triple.tall,tetris.tall,tslot_double.tall,t_wasted
+//	kocka tune --model guideline --objective lines --height 6 --level 20 --max-pieces 3000 --depth 1 --games 8 --generations 4 --population 12 --elite 3 --spread 0.5 --seed 6000 --params single.tall,double.tall,triple.tall,tetris.tall,tslot_double.tall,t_wasted
+//
 // Each run started (--start kocka) from the kocka weights of its time: the
 // previous run's result plus the hand-set changes named here, so running a
 // command again today starts from these final weights instead. The weights
@@ -54,15 +61,15 @@ var kockaWeights = Weights{
 		FBackToBack:   5.725998348751315,
 		FCombo:        9.696209907237847,
 		FPerfectClear: 100,
-		FTWasted:      -10.781950396270437,
+		FTWasted:      -6.064191759936278,
 		FTSlotDouble:  24.91057039493572,
 	},
 	Tall: Vector{
-		FSingle:        12.788211518856762,
-		FDouble:        3.5866879771266564,
-		FTriple:        4.073128410810741,
-		FTetris:        0.4693714538298786,
-		FTSlotDouble:   0.4923414109039835,
+		FSingle:        52.644238365383536,
+		FDouble:        2.3786617970618296,
+		FTriple:        4.795641140688353,
+		FTetris:        2.3656641250978856,
+		FTSlotDouble:   -0.1894165486516722,
 		FLandingHeight: -0.3948105782912589,
 		FHoles:         -0.2249650163558752,
 	},
