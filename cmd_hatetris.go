@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/solver/thrower/hatetris"
 )
 
@@ -224,13 +225,13 @@ func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "best: %d lines (width %d)\n%s\n", st.Best.Lines, st.Best.Width, st.Best.Replay)
 	if *out != "" {
-		if err := os.WriteFile(*out, []byte(st.Best.Replay+"\n"), 0o644); err != nil {
+		if err := atomicfile.WriteFile(*out, []byte(st.Best.Replay+"\n"), 0o644); err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}
 	}
 	if *plot != "" {
-		if err := os.WriteFile(*plot, []byte(recordPlot(st)), 0o644); err != nil {
+		if err := atomicfile.WriteFile(*plot, []byte(recordPlot(st)), 0o644); err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/solver"
 )
 
@@ -97,7 +98,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	res.Command = "kocka tune " + strings.Join(args, " ")
 	data, err := res.MarshalIndent()
 	if err == nil {
-		err = os.WriteFile(*out, append(data, '\n'), 0o644)
+		err = atomicfile.WriteFile(*out, append(data, '\n'), 0o644)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka tune: %v\n", err)

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
+
+	"github.com/kocka/kocka/internal/atomicfile"
 )
 
 // RecordRun is one finished beam search of a record attempt.
@@ -53,26 +54,13 @@ func LoadRecordState(path string) (*RecordState, error) {
 	return &s, nil
 }
 
-// Save writes the state atomically (a temporary file, then a rename).
+// Save writes the state atomically, keeping the previous state as .bak.
 func (s *RecordState) Save(path string) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".record-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.WriteFile(path, append(data, '\n'), 0o644)
 }
 
 // RunRecord runs one beam search of the given width until every line of
