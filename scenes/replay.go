@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/solver/thrower"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -36,6 +37,12 @@ func replayMode(rep *engine.Replay) *Mode {
 	title := "Replay"
 	if m, ok := ModeByName(rep.Config.Goal.String()); ok {
 		title = m.Title
+	}
+	if rep.Randomizer == thrower.ReplayName {
+		// A versus game: name the thrower that dealt the pieces.
+		if name, _, err := thrower.ParseSpec(rep.RandomizerOptions); err == nil {
+			title = "Versus " + name
+		}
 	}
 	return &Mode{Name: "replay", Title: title,
 		Start: func(a *App, m *Mode, _ uint64) (Scene, error) { return newReplayScene(a, m, rep) }}

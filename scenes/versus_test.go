@@ -259,6 +259,9 @@ func TestVersusReplayVerifies(t *testing.T) {
 			if st := w.State(); !st.ReplayDone || st.StateHash != st.ReplayHash {
 				t.Fatalf("window replay: done %v, hash %s, recorded %s", st.ReplayDone, st.StateHash, st.ReplayHash)
 			}
+			if title := replayMode(rep).Title; title != "Versus "+s.choice.thrower {
+				t.Errorf("the replay is titled %q, want %q", title, "Versus "+s.choice.thrower)
+			}
 		})
 	}
 }
