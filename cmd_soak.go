@@ -63,7 +63,10 @@ func runSoak(args []string, stdout, stderr io.Writer) int {
 	if *mode == "mixed" {
 		for _, g := range []engine.Goal{engine.GoalMarathon, engine.GoalSprint, engine.GoalUltra, engine.GoalNone} {
 			c := engine.ConfigFor(g)
-			c.StartLevel = max(*level, map[engine.Goal]int{engine.GoalNone: 15}[g])
+			c.StartLevel = *level
+			if g == engine.GoalNone {
+				c.StartLevel = max(*level, 15) // endless from level 15: 20G arrives and ends the game
+			}
 			mix = append(mix, c)
 		}
 	} else {
@@ -116,11 +119,9 @@ func runSoak(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "soak passed: %d games, %d pieces, %d lines in %s (%.0f pieces/s); live heap %s -> %s; %d goroutines\n",
 		res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second), res.PiecesPerSecond(),
-		mib(res.HeapFirst), mib(res.HeapLast), res.Goroutines)
+		soak.MiB(res.HeapFirst), soak.MiB(res.HeapLast), res.Goroutines)
 	return 0
 }
-
-func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
 // soakWindow runs the soak in the game window: the bot plays at full
 // speed and every frame draws the game, so drawing is soaked too.

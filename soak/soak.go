@@ -261,7 +261,7 @@ func (s *Session) Finish() (Result, error) {
 		progress(s.cfg.Progress, res, res.Elapsed)
 	}
 	if res.HeapLast > res.HeapFirst+s.cfg.HeapSlack {
-		err := fmt.Errorf("soak: live heap grew from %s to %s over %d games", mib(res.HeapFirst), mib(res.HeapLast), res.Games)
+		err := fmt.Errorf("soak: live heap grew from %s to %s over %d games", MiB(res.HeapFirst), MiB(res.HeapLast), res.Games)
 		res.FailFile = dump(s.cfg, s.cfg.Seed, nil, err)
 		return res, err
 	}
@@ -339,7 +339,7 @@ func progress(w io.Writer, r Result, elapsed time.Duration) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(w, "soak %s: games %d, pieces %d, lines %d, %.0f pieces/s, heap %s, goroutines %d\n",
-		elapsed.Round(time.Second), r.Games, r.Pieces, r.Lines, pps, mib(ms.HeapAlloc), runtime.NumGoroutine())
+		elapsed.Round(time.Second), r.Games, r.Pieces, r.Lines, pps, MiB(ms.HeapAlloc), runtime.NumGoroutine())
 }
 
 func liveHeap() uint64 {
@@ -365,4 +365,5 @@ func quarterMeans(s []uint64) (first, last uint64) {
 	return a / uint64(q), b / uint64(q)
 }
 
-func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+// MiB formats a byte count for progress lines.
+func MiB(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

@@ -8,24 +8,10 @@ import (
 	"github.com/kocka/kocka/solver"
 )
 
-// midGame is a 10-wide well (20 rows plus the buffer) with a ragged stack
-// and a few holes, the kind of board the benchmarks use.
+// midGame is the first of the benchmarks' mid-game wells (bench_test.go).
 func midGame(t testing.TB) *engine.Board {
 	t.Helper()
-	b, err := engine.ParseBoard(10, 40, []string{
-		"..........",
-		"....#.....",
-		"#...##...#",
-		"##.###..##",
-		"##.####.##",
-		"#########.",
-		"####.#####",
-		".#########",
-	}, engine.I)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return midGames(t)[0]
 }
 
 func emptyBoard() *engine.Board { return engine.NewBoard(10, 40) }
