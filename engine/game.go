@@ -379,6 +379,7 @@ func (g *Game) lock() {
 	g.stats.Pieces++
 	g.stats.CellsPlaced += 4
 	rows := g.board.FullRows()
+	cleared := g.board.rowsOf(rows)
 	n := g.board.ClearLines()
 	g.stats.CellsCleared += n * g.cfg.Width
 
@@ -400,7 +401,7 @@ func (g *Game) lock() {
 	g.lines += n
 	g.count(c)
 	g.lastClear = c
-	g.emit(Event{Kind: EvLock, Piece: m, Clear: c, Points: points, ClearedRows: rows})
+	g.emit(Event{Kind: EvLock, Piece: m, Clear: c, Points: points, ClearedRows: rows, Cleared: cleared})
 
 	if lvl := g.cfg.StartLevel + g.lines/10; lvl > g.level {
 		g.level = lvl

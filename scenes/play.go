@@ -80,7 +80,6 @@ type playScene struct {
 	driver Driver
 	rec    *engine.Recorder // nil when the game's randomizer cannot be replayed
 	saved  bool             // the replay has been saved
-	prev   *engine.Board    // the board before this tick, for clear animations
 	fx     effects
 	ended  int // ticks since the game ended
 	// ticksPerUpdate > 1 fast-forwards (the bot); quiet keeps the bot's
@@ -93,7 +92,7 @@ type playScene struct {
 }
 
 func newPlayScene(m *Mode, g *engine.Game, d Driver) *playScene {
-	s := &playScene{mode: m, game: g, driver: d, prev: g.Board().Clone()}
+	s := &playScene{mode: m, game: g, driver: d}
 	s.rec, _ = engine.NewRecorder(g) // a game that cannot be recorded still plays
 	return s
 }
@@ -146,7 +145,6 @@ func (s *playScene) Update(a *App) error {
 	}
 	for i := 0; i < max(1, s.ticksPerUpdate) && !s.done(); i++ {
 		in := s.driver.Next(a, s.game)
-		s.prev.CopyFrom(s.game.Board())
 		for _, e := range s.tick(in) {
 			s.react(a, e)
 		}
@@ -199,26 +197,13 @@ func (s *playScene) react(a *App, e engine.Event) {
 	}
 }
 
-// keepCleared saves the cleared rows (the board before the lock plus the
-// locked piece) for the line-clear animation.
+// keepCleared keeps the rows the lock cleared, which the event carries,
+// for the line-clear animation.
 func (s *playScene) keepCleared(e engine.Event) {
-	b := s.prev
-	w := b.Width
+	w := s.game.Board().Width
 	s.fx.cleared = s.fx.cleared[:0]
-	for y := 0; y < 64 && y < b.Height; y++ {
-		if e.ClearedRows&(1<<uint(y)) == 0 {
-			continue
-		}
-		row := clearedRow{y: y, cells: make([]engine.Piece, w)}
-		for x := 0; x < w; x++ {
-			row.cells[x] = b.At(x, y)
-		}
-		for _, c := range e.Piece.Cells() {
-			if int(c.Y) == y {
-				row.cells[c.X] = e.Piece.Piece
-			}
-		}
-		s.fx.cleared = append(s.fx.cleared, row)
+	for _, row := range e.Cleared[:min(e.Clear.Lines, engine.MaxClear)] {
+		s.fx.cleared = append(s.fx.cleared, clearedRow{y: row.Y, cells: row.Cells[:w]})
 	}
 	s.fx.clearTicks = clearTicks
 }
