@@ -3,7 +3,6 @@ package scenes
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
@@ -171,7 +170,7 @@ func (b *Browser) snapshot() {
 		AppTicks int    `json:"appTicks"` // ticks since the program started, in any scene
 	}{st, b.App.Notice(), b.App.Ticks})
 	if err != nil {
-		raw = []byte(fmt.Sprintf(`{"error":%q}`, err.Error()))
+		raw, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -8,8 +10,8 @@ import (
 	"github.com/kocka/kocka/engine"
 )
 
-// Action is something a player does in a game. The first eight match the
-// engine's input bits one for one.
+// Action is something a player does in a game. Each game action has an
+// engine button (engineButtons); pause is the scene's own.
 type Action uint8
 
 // Actions.
@@ -51,8 +53,30 @@ func (s ActionSet) Has(a Action) bool { return s&(1<<a) != 0 }
 // With returns the set with a added.
 func (s ActionSet) With(a Action) ActionSet { return s | 1<<a }
 
-// EngineInput keeps the game actions, which share the engine's bit layout.
-func (s ActionSet) EngineInput() engine.Input { return engine.Input(s & 0xFF) }
+// engineButtons is the engine button of each action; actions the engine
+// does not see (pause) have none.
+var engineButtons = [NumActions]engine.Input{
+	ActLeft:      engine.InLeft,
+	ActRight:     engine.InRight,
+	ActSoftDrop:  engine.InSoftDrop,
+	ActHardDrop:  engine.InHardDrop,
+	ActRotateCW:  engine.InRotateCW,
+	ActRotateCCW: engine.InRotateCCW,
+	ActRotate180: engine.InRotate180,
+	ActHold:      engine.InHold,
+	ActPause:     0,
+}
+
+// EngineInput is the engine input of the game actions in the set.
+func (s ActionSet) EngineInput() engine.Input {
+	var in engine.Input
+	for a := Action(0); a < NumActions; a++ {
+		if s.Has(a) {
+			in |= engineButtons[a]
+		}
+	}
+	return in
+}
 
 // Menu buttons, pressed (or auto-repeated) this tick.
 type MenuSet uint8
@@ -168,30 +192,35 @@ func (kb *KeyBindings) Validate() error {
 	return nil
 }
 
-// MarshalJSON writes bindings as {"left": ["ArrowLeft"], ...}.
+// MarshalJSON writes bindings as {"left": ["ArrowLeft"], ...}, actions
+// in their order.
 func (kb KeyBindings) MarshalJSON() ([]byte, error) {
-	var sb strings.Builder
-	sb.WriteByte('{')
+	var buf bytes.Buffer
+	buf.WriteByte('{')
 	for a := Action(0); a < NumActions; a++ {
-		if a > 0 {
-			sb.WriteByte(',')
-		}
-		fmt.Fprintf(&sb, "%q:[", a.String())
-		n := 0
+		keys := []string{}
 		for _, k := range kb[a] {
-			if k == NoKey {
-				continue
+			if k != NoKey {
+				keys = append(keys, k.String())
 			}
-			if n > 0 {
-				sb.WriteByte(',')
-			}
-			fmt.Fprintf(&sb, "%q", k.String())
-			n++
 		}
-		sb.WriteByte(']')
+		name, err := json.Marshal(a.String())
+		if err != nil {
+			return nil, err
+		}
+		list, err := json.Marshal(keys)
+		if err != nil {
+			return nil, err
+		}
+		if a > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(name)
+		buf.WriteByte(':')
+		buf.Write(list)
 	}
-	sb.WriteByte('}')
-	return []byte(sb.String()), nil
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
 }
 
 // bindingsFromNames reads the map form; unknown actions and keys are errors.
