@@ -15,6 +15,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -42,14 +43,17 @@ type Options struct {
 
 // Sounder plays effects; it must never block.
 type Sounder interface {
-	Play(s sprites.Sound)
+	Play(s sound.Effect)
 	SetVolume(v float64) // 0..1; 0 mutes
 }
 
+// NewAudio opens the sound device (play.go's name for sound.NewAudio).
+func NewAudio() *sound.Audio { return sound.NewAudio() }
+
 type silence struct{}
 
-func (silence) Play(sprites.Sound) {}
-func (silence) SetVolume(float64)  {}
+func (silence) Play(sound.Effect) {}
+func (silence) SetVolume(float64) {}
 
 // App is the whole game window: it implements ebiten.Game and owns the
 // scene stack, the settings and the high scores. Step holds the logic and
@@ -192,7 +196,7 @@ func (a *App) applySound() {
 }
 
 // Play plays a sound effect.
-func (a *App) Play(s sprites.Sound) { a.Sound.Play(s) }
+func (a *App) Play(s sound.Effect) { a.Sound.Play(s) }
 
 // Quit ends the program after this tick.
 func (a *App) Quit() { a.quit = true }

@@ -3,6 +3,7 @@ package scenes
 import (
 	"image/color"
 
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -63,16 +64,16 @@ func (m *menu) update(a *App) (back bool) {
 		if i := m.rowAt(in.X, in.Y); i >= 0 && m.enabled(a, i) {
 			if i != m.sel {
 				m.sel = i
-				a.Play(sprites.SoundMenuMove)
+				a.Play(sound.MenuMove)
 			}
 			if in.Click {
 				it := m.items[i]
 				switch {
 				case it.activate != nil:
-					a.Play(sprites.SoundMenuSelect)
+					a.Play(sound.MenuSelect)
 					it.activate(a)
 				case it.adjust != nil: // left half down, right half up
-					a.Play(sprites.SoundMenuMove)
+					a.Play(sound.MenuMove)
 					if in.X < m.x+m.w/2 {
 						it.adjust(a, -1)
 					} else {
@@ -86,10 +87,10 @@ func (m *menu) update(a *App) (back bool) {
 	switch {
 	case in.Menu&MenuUp != 0:
 		m.move(a, -1)
-		a.Play(sprites.SoundMenuMove)
+		a.Play(sound.MenuMove)
 	case in.Menu&MenuDown != 0:
 		m.move(a, 1)
-		a.Play(sprites.SoundMenuMove)
+		a.Play(sound.MenuMove)
 	case in.Menu&(MenuLeft|MenuRight) != 0:
 		if it := m.items[m.sel]; it.adjust != nil {
 			d := 1
@@ -97,11 +98,11 @@ func (m *menu) update(a *App) (back bool) {
 				d = -1
 			}
 			it.adjust(a, d)
-			a.Play(sprites.SoundMenuMove)
+			a.Play(sound.MenuMove)
 		}
 	case in.Menu&MenuConfirm != 0:
 		if it := m.items[m.sel]; it.activate != nil {
-			a.Play(sprites.SoundMenuSelect)
+			a.Play(sound.MenuSelect)
 			it.activate(a)
 		}
 	case in.Menu&MenuBack != 0:

@@ -5,6 +5,7 @@ import (
 	"image/color"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -160,16 +161,16 @@ func (s *playScene) react(a *App, e engine.Event) {
 		fx.spawnTicks = spawnFlashTicks
 	case engine.EvMove:
 		if !s.quiet {
-			a.Play(sprites.SoundMove)
+			a.Play(sound.Move)
 		}
 	case engine.EvRotate:
 		if !s.quiet {
-			a.Play(sprites.SoundRotate)
+			a.Play(sound.Rotate)
 		}
 	case engine.EvHold:
-		a.Play(sprites.SoundHold)
+		a.Play(sound.Hold)
 	case engine.EvHardDrop:
-		a.Play(sprites.SoundHardDrop)
+		a.Play(sound.HardDrop)
 		fx.bumpTicks = bumpTicks
 		if e.Rows > 0 {
 			fx.trail, fx.trailRows, fx.trailTicks = e.Piece, e.Rows, trailTicks
@@ -178,7 +179,7 @@ func (s *playScene) react(a *App, e engine.Event) {
 		fx.lockCells, fx.lockPiece, fx.lockTicks = e.Piece.Cells(), e.Piece.Piece, lockFlashTicks
 		c := e.Clear
 		if c.Lines == 0 && c.Spin == engine.SpinNone {
-			a.Play(sprites.SoundLock)
+			a.Play(sound.Lock)
 			return
 		}
 		if c.Lines > 0 {
@@ -186,13 +187,13 @@ func (s *playScene) react(a *App, e engine.Event) {
 		}
 		s.announce(a, c)
 	case engine.EvLevelUp:
-		a.Play(sprites.SoundLevelUp)
+		a.Play(sound.LevelUp)
 		fx.say(sprites.Good, fmt.Sprintf("LEVEL %d", e.Level))
 	case engine.EvGameOver:
 		if e.End.TopOut() {
-			a.Play(sprites.SoundTopOut)
+			a.Play(sound.TopOut)
 		} else {
-			a.Play(sprites.SoundPerfect)
+			a.Play(sound.Perfect)
 		}
 	}
 }
@@ -213,13 +214,13 @@ func (s *playScene) announce(a *App, c engine.Clear) {
 	fx := &s.fx
 	switch {
 	case c.PerfectClear:
-		a.Play(sprites.SoundPerfect)
+		a.Play(sound.Perfect)
 	case c.Spin != engine.SpinNone:
-		a.Play(sprites.SoundTSpin)
+		a.Play(sound.TSpin)
 	case c.Lines == 4:
-		a.Play(sprites.SoundTetris)
+		a.Play(sound.Tetris)
 	default:
-		a.Play(sprites.SoundClear)
+		a.Play(sound.Clear)
 	}
 	var lines []string
 	col := sprites.Text

@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -40,10 +41,10 @@ func (s *scoresScene) Update(a *App) error {
 	switch {
 	case in.Menu&MenuLeft != 0 || in.Click && in.X < ScreenW/3:
 		s.mode = (s.mode + n - 1) % n
-		a.Play(sprites.SoundMenuMove)
+		a.Play(sound.MenuMove)
 	case in.Menu&MenuRight != 0 || in.Click && in.X > 2*ScreenW/3:
 		s.mode = (s.mode + 1) % n
-		a.Play(sprites.SoundMenuMove)
+		a.Play(sound.MenuMove)
 	case in.Menu&(MenuBack|MenuConfirm) != 0 || in.Click:
 		a.Stack.Pop()
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -340,11 +341,11 @@ func FuzzSettingsFile(f *testing.F) {
 // fakeSound records what the app asks of the sound.
 type fakeSound struct {
 	volume float64
-	played []sprites.Sound
+	played []sound.Effect
 }
 
-func (f *fakeSound) Play(s sprites.Sound) { f.played = append(f.played, s) }
-func (f *fakeSound) SetVolume(v float64)  { f.volume = v }
+func (f *fakeSound) Play(s sound.Effect) { f.played = append(f.played, s) }
+func (f *fakeSound) SetVolume(v float64) { f.volume = v }
 
 func TestSettingsApplyAtOnce(t *testing.T) {
 	snd := &fakeSound{}

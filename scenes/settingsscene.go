@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -169,7 +170,7 @@ func (s *settingsScene) capture(a *App) {
 		}
 		if err := a.Settings.Keys.Bind(act, s.slot, k); err != nil {
 			s.message = err.Error()
-			a.Play(sprites.SoundTopOut)
+			a.Play(sound.TopOut)
 		} else {
 			s.message = ""
 		}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -59,7 +60,7 @@ func (s *titleScene) Name() string { return "title" }
 
 func (s *titleScene) Update(a *App) error {
 	if a.In.Menu&MenuConfirm != 0 || a.In.Click || a.In.Pressed != 0 {
-		a.Play(sprites.SoundMenuSelect)
+		a.Play(sound.MenuSelect)
 		a.Stack.Replace(newMainMenu())
 	}
 	return nil
