@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -15,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/persist"
 	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
@@ -36,7 +36,7 @@ type Options struct {
 	Replay        *engine.Replay
 	ReplayFactory engine.RandomizerFactory
 
-	Store Store   // where settings and scores live
+	Store persist.Store // where settings, scores and replays live
 	Sound Sounder // nil = silent
 	Log   func(string)
 }
@@ -66,10 +66,8 @@ type App struct {
 	In       Frame // this tick's input
 	Ticks    int   // ticks since start
 
-	opts   Options
-	store  Store
-	saver  *saver
-	locked map[string]bool // blobs that must not be overwritten this session
+	opts  Options
+	blobs *persist.Blobs // the saved data; its memory is the truth
 
 	notice      string
 	noticeTicks int
@@ -93,21 +91,20 @@ type App struct {
 // NewApp loads the settings and scores and puts the first scene on the
 // stack. A damaged settings or scores file is reported as a notice.
 func NewApp(o Options) (*App, error) {
-	a := &App{opts: o, store: o.Store, Sound: o.Sound, locked: map[string]bool{}}
-	if a.store == nil {
-		a.store = &MemStore{}
+	a := &App{opts: o, Sound: o.Sound}
+	store := o.Store
+	if store == nil {
+		store = &persist.MemStore{}
 	}
-	a.saver = newSaver(a.store)
+	a.blobs = persist.New(store)
 	if a.Sound == nil {
 		a.Sound = silence{}
 	}
 	a.Settings = DefaultSettings()
-	if n, lock := loadJSON(a.store, settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
-		a.locked[settingsFile] = lock
+	if n := a.blobs.LoadJSON(settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
 		a.Notify(n)
 	}
-	if n, lock := loadJSON(a.store, scoresFile, &a.Scores, func() { a.Scores = Scores{} }); n != "" {
-		a.locked[scoresFile] = lock
+	if n := a.blobs.LoadJSON(scoresFile, &a.Scores, func() { a.Scores = Scores{} }); n != "" {
 		a.Notify(n)
 	}
 	a.seedNext = uint64(time.Now().UnixNano())
@@ -176,15 +173,9 @@ func (a *App) SaveSettings() {
 func (a *App) SaveScores() { a.save(scoresFile, &a.Scores) }
 
 func (a *App) save(name string, v any) {
-	if a.locked[name] {
-		return
+	if err := a.blobs.SaveJSON(name, v); err != nil {
+		a.Notify(err.Error())
 	}
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		a.Notify(fmt.Sprintf("Could not save %s: %v", name, err))
-		return
-	}
-	a.saver.save(name, b)
 }
 
 func (a *App) applySound() {
@@ -436,26 +427,21 @@ func (a *App) saveScreenshot(screen *ebiten.Image) error {
 
 // saveErrors shows the errors of background saves.
 func (a *App) saveErrors() {
-	for {
-		select {
-		case err := <-a.saver.errs:
-			a.Notify(err.Error())
-		default:
-			return
-		}
+	for _, err := range a.blobs.Errors() {
+		a.Notify(err.Error())
 	}
 }
 
 // FlushSaves waits for the background saves and shows their errors.
 func (a *App) FlushSaves() {
-	a.saver.flush()
+	a.blobs.Flush()
 	a.saveErrors()
 }
 
 // Close finishes the saves and the state file; call it after RunGame
 // returns.
 func (a *App) Close() {
-	a.saver.flush()
+	a.blobs.Flush()
 	if a.state != nil {
 		a.state.flush(a.State())
 		a.state.stop()

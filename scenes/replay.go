@@ -73,17 +73,14 @@ func (s *playScene) saveReplay(a *App) {
 		a.Notify("Could not encode the replay: " + err.Error())
 		return
 	}
-	a.saver.save(replayName(s.mode.Name), buf.Bytes())
+	a.blobs.Save(replayName(s.mode.Name), buf.Bytes())
 }
 
 // loadReplay reads the last replay of a mode.
 func (a *App) loadReplay(mode string) (*engine.Replay, error) {
-	raw, queued := a.saver.load(replayName(mode))
-	if !queued {
-		var err error
-		if raw, err = a.store.Load(replayName(mode)); err != nil {
-			return nil, err
-		}
+	raw, err := a.blobs.Load(replayName(mode))
+	if err != nil {
+		return nil, err
 	}
 	return engine.DecodeReplay(bytes.NewReader(raw))
 }

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -102,16 +101,10 @@ func (v *VersusSettings) Validate() error {
 }
 
 // versusSettings reads the thrower settings (defaults when there are none
-// or they are damaged; a damaged blob is kept aside by loadJSON).
+// or they are damaged; a damaged blob is kept aside by LoadJSON).
 func (a *App) versusSettings() VersusSettings {
 	v := defaultVersusSettings()
-	if raw, queued := a.saver.load(versusFile); queued { // saved, not yet written
-		if json.Unmarshal(raw, &v) != nil || v.Validate() != nil {
-			v = defaultVersusSettings()
-		}
-		return v
-	}
-	if n, _ := loadJSON(a.store, versusFile, &v, func() { v = defaultVersusSettings() }); n != "" {
+	if n := a.blobs.LoadJSON(versusFile, &v, func() { v = defaultVersusSettings() }); n != "" {
 		a.Notify(n)
 	}
 	return v

@@ -1,0 +1,13 @@
+package scenes
+
+import "github.com/kocka/kocka/persist"
+
+// The stores live in package persist; these names stay for play.go.
+type (
+	Store     = persist.Store
+	FileStore = persist.FileStore
+	MemStore  = persist.MemStore
+)
+
+// DefaultDir is persist.DefaultDir.
+func DefaultDir() (string, error) { return persist.DefaultDir() }
