@@ -37,7 +37,7 @@ type Options struct {
 	ReplayFactory engine.RandomizerFactory
 
 	Store persist.Store // where settings, scores and replays live
-	Sound Sounder // nil = silent
+	Sound Sounder       // nil = silent
 	Log   func(string)
 }
 
