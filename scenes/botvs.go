@@ -34,7 +34,7 @@ func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
 		return nil, err
 	}
 	var deal engine.Randomizer = rnd
-	ahead, err := newAheadRandomizer(rnd)
+	ahead, err := thrower.NewAhead(rnd)
 	if err != nil {
 		return nil, err
 	}
@@ -74,16 +74,16 @@ func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
 type botVersusDriver struct {
 	botDriver
 	det      *thrower.CycleDetector
-	ahead    *aheadRandomizer // nil when the thrower decides inline
-	pieces   int              // placements observed
-	foreseen int              // placements when the next decision was foreseen
+	ahead    *thrower.Ahead // nil when the thrower decides inline
+	pieces   int            // placements observed
+	foreseen int            // placements when the next decision was foreseen
 }
 
 func (d *botVersusDriver) Next(a *App, g *engine.Game) engine.Input {
 	n := g.Stats().Pieces
 	if n != d.pieces {
 		d.pieces = n
-		if d.det.Observe(g.Board(), positionKey(g)) {
+		if d.det.Observe(g.Board(), thrower.GameKey(g)) {
 			return 0
 		}
 	}
@@ -104,26 +104,6 @@ func (d *botVersusDriver) Next(a *App, g *engine.Game) engine.Input {
 
 // Finished ends the game once a cycle is found.
 func (d *botVersusDriver) Finished() bool { return d.det.Found() }
-
-// positionKey folds everything but the board that decides the future of
-// the bot's game into 64 bits (FNV-1a).
-func positionKey(g *engine.Game) uint64 {
-	h := uint64(0xcbf29ce484222325)
-	mix := func(v uint64) {
-		h ^= v
-		h *= 0x100000001b3
-	}
-	mix(g.Randomizer().Fingerprint())
-	if cur, ok := g.Current(); ok {
-		mix(uint64(cur.Piece) + 1)
-	}
-	for _, p := range g.Queue() {
-		mix(uint64(p) + 16)
-	}
-	mix(uint64(g.Combo() + 2))
-	mix(uint64(g.BackToBack()) << 32)
-	return h
-}
 
 // drawBand marks the rows that change during the cycle, once found.
 func (d *botVersusDriver) drawBand(r *Renderer, g *engine.Game) {

@@ -398,8 +398,8 @@ func TestBotVersusForesees(t *testing.T) {
 		step(t, a, Frame{}, 1)
 	}
 	pieces := s.game.Stats().Pieces
-	if pieces < 20 || d.ahead.foreseen < pieces*3/4 {
-		t.Fatalf("%d of %d decisions foreseen", d.ahead.foreseen, pieces)
+	if pieces < 20 || d.ahead.Foreseen() < pieces*3/4 {
+		t.Fatalf("%d of %d decisions foreseen", d.ahead.Foreseen(), pieces)
 	}
 	if s.why.Chosen != s.game.Queue()[0] && !s.done() {
 		t.Fatalf("explanation for %v, the thrower dealt %v", s.why.Chosen, s.game.Queue()[0])
