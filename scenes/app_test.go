@@ -204,7 +204,7 @@ func TestMenuIsTheModeTable(t *testing.T) {
 	saved := Modes
 	defer func() { Modes = saved }()
 	started := false
-	AddMode(Mode{Name: "added", Title: "Added mode", Start: func(a *App, m *Mode, seed uint64) (Scene, error) {
+	AddMode(Mode{Name: "added", Title: "Added mode", Start: func(_ *Context, m *Mode, seed uint64) (Scene, error) {
 		started = true
 		return &fakeScene{name: "added"}, nil
 	}})
@@ -306,7 +306,7 @@ func TestScoresSceneCyclesModes(t *testing.T) {
 	if topName(a) != "title" {
 		t.Fatalf("Back: %q", topName(a))
 	}
-	a.Stack.Push(newReplaysScene(a))
+	a.Stack.Push(newReplaysScene(a.ctx))
 	if r := a.Stack.Top().(*replaysScene); len(r.menu.items) != 1 {
 		t.Fatalf("no games played, yet %d replay rows", len(r.menu.items)-1)
 	}

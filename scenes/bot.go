@@ -5,6 +5,7 @@ import (
 	"image/color"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/sprites"
 )
@@ -58,14 +59,17 @@ type botDriver struct {
 	driver *solver.Driver
 }
 
-func (d *botDriver) Next(_ *App, g *engine.Game) engine.Input { return d.driver.Next(g) }
+func (d *botDriver) Next(_ *Frame, g *engine.Game) engine.Input { return d.driver.Next(g) }
+func (d *botDriver) Person() bool                               { return false }
+func (d *botDriver) Finished() bool                             { return false }
+func (d *botDriver) Replay() *engine.Replay                     { return nil }
 
 // startBot starts the bot on the game and speed of the bot settings; the
 // --personality flag overrides the saved personality.
-func startBot(a *App, m *Mode, seed uint64) (Scene, error) {
-	bs := a.Settings.Bot
-	if a.opts.Personality != "" {
-		bs.Personality = a.opts.Personality
+func startBot(c *Context, m *Mode, seed uint64) (Scene, error) {
+	bs := c.Settings.Bot
+	if c.Personality != "" {
+		bs.Personality = c.Personality
 	}
 	bot, err := solver.NewBot(solver.BotConfig{Personality: bs.Personality})
 	if err != nil {
@@ -86,7 +90,7 @@ func startBot(a *App, m *Mode, seed uint64) (Scene, error) {
 	s.ticksPerUpdate, s.quiet = sp.ticks, true
 	s.subtitle = fmt.Sprintf("%s, %s", bs.Personality, sp.title)
 	if bs.Candidates {
-		s.extra = drawCandidates
+		s.extra = func(r *draw.Renderer, s *playScene) { drawCandidates(r, s, d) }
 	}
 	return s, nil
 }
@@ -94,18 +98,17 @@ func startBot(a *App, m *Mode, seed uint64) (Scene, error) {
 // candidateColors mark the bot's best placements, best first.
 var candidateColors = []color.RGBA{sprites.Accent, sprites.Good, {0x7c, 0xc8, 0xff, 0xff}, {0xff, 0x8a, 0xd8, 0xff}, sprites.Dim}
 
-// drawCandidates outlines the placements the bot considered for the
+// drawCandidates outlines the placements bot d considered for the
 // current piece, numbered best first, and lists their scores.
-func drawCandidates(r *Renderer, s *playScene) {
-	d, ok := s.driver.(*botDriver)
-	if !ok || s.game.Over() {
+func drawCandidates(r *draw.Renderer, s *playScene, d *botDriver) {
+	if s.game.Over() {
 		return
 	}
 	plan := d.driver.Plan()
 	n := min(len(plan.Candidates), len(candidateColors))
 	vh := s.game.VisibleHeight()
-	x0 := float32(rightColX + panelW + 52)
-	r.Text("BOT SEES", x0, boardY, 1, sprites.Dim)
+	x0 := float32(draw.RightColX + draw.PanelW + 52)
+	r.Text("BOT SEES", x0, draw.BoardY, 1, sprites.Dim)
 	for i := n - 1; i >= 0; i-- {
 		c := plan.Candidates[i]
 		col := candidateColors[i]
@@ -123,30 +126,30 @@ func drawCandidates(r *Renderer, s *playScene) {
 			if int(cell.Y) >= vh {
 				continue
 			}
-			px, py := cellXY(boardX, boardY, vh, int(cell.X), int(cell.Y))
-			a := Alpha(col, 0.9)
+			px, py := draw.CellXY(draw.BoardX, draw.BoardY, vh, int(cell.X), int(cell.Y))
+			a := draw.Alpha(col, 0.9)
 			if !in(cell.X, cell.Y+1) {
-				r.Rect(px, py, cellSize, 1, a)
+				r.Rect(px, py, draw.Cell, 1, a)
 			}
 			if !in(cell.X, cell.Y-1) {
-				r.Rect(px, py+cellSize-1, cellSize, 1, a)
+				r.Rect(px, py+draw.Cell-1, draw.Cell, 1, a)
 			}
 			if !in(cell.X-1, cell.Y) {
-				r.Rect(px, py, 1, cellSize, a)
+				r.Rect(px, py, 1, draw.Cell, a)
 			}
 			if !in(cell.X+1, cell.Y) {
-				r.Rect(px+cellSize-1, py, 1, cellSize, a)
+				r.Rect(px+draw.Cell-1, py, 1, draw.Cell, a)
 			}
 			if cell.Y > top.Y || cell.Y == top.Y && cell.X < top.X {
 				top = cell
 			}
 		}
 		if int(top.Y) < vh {
-			px, py := cellXY(boardX, boardY, vh, int(top.X), int(top.Y))
-			r.Rect(px+4, py+1, 8, 14, Alpha(sprites.Well, 0.8))
+			px, py := draw.CellXY(draw.BoardX, draw.BoardY, vh, int(top.X), int(top.Y))
+			r.Rect(px+4, py+1, 8, 14, draw.Alpha(sprites.Well, 0.8))
 			r.Text(fmt.Sprint(i+1), px+5, py, 1, col)
 		}
-		y := float32(boardY + 18 + i*30)
+		y := float32(draw.BoardY + 18 + i*30)
 		name := c.Placement.Piece.String() + " " + c.Placement.Rot.String()
 		if c.Hold {
 			name += " hold"
@@ -158,7 +161,10 @@ func drawCandidates(r *Renderer, s *playScene) {
 
 // botSetup is the "Watch the bot" screen: personality, speed, candidates
 // and which game it plays.
-type botSetup struct{ menu menu }
+type botSetup struct {
+	menu menu
+	note string // where the selected personality's weights come from
+}
 
 func newBotSetup(m *Mode) *botSetup {
 	names := []string{}
@@ -176,58 +182,63 @@ func newBotSetup(m *Mode) *botSetup {
 	s := &botSetup{}
 	s.menu = menu{x: ScreenW/2 - 150, y: 130, w: 300, rowH: 20, items: []menuItem{
 		{label: "Personality", help: "The weight set the bot judges boards with:",
-			value:  func(a *App) string { return a.Settings.Bot.Personality },
-			adjust: func(a *App, d int) { a.Settings.Bot.Personality = cycle(names, a.Settings.Bot.Personality, d) }},
+			value:  func(c *Context) string { return c.Settings.Bot.Personality },
+			adjust: func(c *Context, d int) { c.Settings.Bot.Personality = cycle(names, c.Settings.Bot.Personality, d) }},
 		{label: "Speed", help: "Pieces per second, or full speed with fast-forward.",
-			value: func(a *App) string { return botSpeeds[a.Settings.Bot.Speed].title },
-			adjust: func(a *App, d int) {
-				a.Settings.Bot.Speed = min(max(a.Settings.Bot.Speed+d, 0), len(botSpeeds)-1)
+			value: func(c *Context) string { return botSpeeds[c.Settings.Bot.Speed].title },
+			adjust: func(c *Context, d int) {
+				c.Settings.Bot.Speed = min(max(c.Settings.Bot.Speed+d, 0), len(botSpeeds)-1)
 			}},
 		{label: "Show candidates", help: "Outline the best placements the bot considered, with their scores.",
-			value: func(a *App) string {
-				if a.Settings.Bot.Candidates {
+			value: func(c *Context) string {
+				if c.Settings.Bot.Candidates {
 					return "on"
 				}
 				return "off"
 			},
-			adjust: func(a *App, _ int) { a.Settings.Bot.Candidates = !a.Settings.Bot.Candidates }},
+			adjust: func(c *Context, _ int) { c.Settings.Bot.Candidates = !c.Settings.Bot.Candidates }},
 		{label: "Game", help: "Which mode the bot plays.",
-			value:  func(a *App) string { return a.Settings.Bot.Game },
-			adjust: func(a *App, d int) { a.Settings.Bot.Game = cycle(botGames, a.Settings.Bot.Game, d) }},
-		{label: "Start", activate: func(a *App) {
-			a.SaveSettings()
-			sc, err := m.New(a, a.NewSeed())
+			value:  func(c *Context) string { return c.Settings.Bot.Game },
+			adjust: func(c *Context, d int) { c.Settings.Bot.Game = cycle(botGames, c.Settings.Bot.Game, d) }},
+		{label: "Start", activate: func(c *Context) {
+			c.SaveSettings()
+			sc, err := m.New(c, c.NewSeed())
 			if err != nil {
-				a.Notify(err.Error())
+				c.Notify(err.Error())
 				return
 			}
-			a.Stack.Reset(sc)
+			c.Stack.Reset(sc)
 		}},
-		{label: "Back", activate: func(a *App) { a.SaveSettings(); a.Stack.Pop() }},
+		{label: "Back", activate: func(c *Context) { c.SaveSettings(); c.Stack.Pop() }},
 	}}
 	return s
 }
 
 func (s *botSetup) Name() string { return "botsetup" }
 
-func (s *botSetup) Update(a *App) error {
-	if s.menu.update(a) {
-		a.SaveSettings()
-		a.Stack.Pop()
+func (s *botSetup) Update(c *Context) error {
+	if s.menu.update(c) {
+		c.SaveSettings()
+		c.Stack.Pop()
 	}
 	return nil
 }
 
-func (s *botSetup) Draw(r *Renderer) {
-	heading(r, "WATCH THE BOT", 60, sprites.Accent)
+func (s *botSetup) Draw(r *draw.Renderer) {
+	r.Heading("WATCH THE BOT", 60, sprites.Accent)
 	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), sprites.Panel, sprites.Shade(sprites.Frame, 160))
-	s.menu.draw(r, r.App)
-	if s.menu.sel == 0 { // where the selected weights come from
-		if w, err := solver.PersonalityByName(r.App.Settings.Bot.Personality); err == nil {
-			for i, l := range wrap(w.Note, 60) {
-				r.TextCenter(l, ScreenW/2, 300+float32(i*sprites.GlyphH), 1, sprites.Text)
-			}
+	s.menu.draw(r)
+	if s.menu.sel == 0 {
+		for i, l := range draw.Wrap(s.note, 60) {
+			r.TextCenter(l, ScreenW/2, 300+float32(i*sprites.GlyphH), 1, sprites.Text)
 		}
+	}
+}
+
+func (s *botSetup) prepare(c *Context) {
+	s.note = ""
+	if w, err := solver.PersonalityByName(c.Settings.Bot.Personality); err == nil {
+		s.note = w.Note
 	}
 }
 

@@ -1,6 +1,15 @@
 package scenes
 
-import "github.com/kocka/kocka/persist"
+import (
+	"github.com/kocka/kocka/persist"
+	"github.com/kocka/kocka/scenes/draw"
+)
+
+// The logical screen size (draw.ScreenW x draw.ScreenH).
+const (
+	ScreenW = draw.ScreenW
+	ScreenH = draw.ScreenH
+)
 
 // The stores live in package persist; these names stay for play.go.
 type (

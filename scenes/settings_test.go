@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
@@ -202,7 +203,7 @@ func TestSettingsSceneRebinds(t *testing.T) {
 	}
 	// A new game uses the new handling.
 	m, _ := ModeByName("marathon")
-	sc, _ := m.New(a, 1)
+	sc, _ := m.New(a.ctx, 1)
 	if got := sc.(*playScene).game.Config().DAS; got != a.Settings.DAS {
 		t.Fatalf("new game DAS %d, settings %d", got, a.Settings.DAS)
 	}
@@ -264,9 +265,9 @@ func TestWrap(t *testing.T) {
 		{"two words here", 9, []string{"two words", "here"}},
 		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
 	} {
-		got := wrap(tc.s, tc.n)
+		got := draw.Wrap(tc.s, tc.n)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
-			t.Errorf("wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			t.Errorf("draw.Wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
 		}
 	}
 }
