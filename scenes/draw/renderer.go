@@ -75,6 +75,11 @@ func (r *Renderer) Begin(dst *ebiten.Image, scale int, ox, oy int) {
 // Batched is the number of quads waiting for Flush.
 func (r *Renderer) Batched() int { return len(r.is) / 6 }
 
+// Batch is the vertices waiting for Flush, four per quad (top-left,
+// top-right, bottom-left, bottom-right): tests read where things were
+// drawn from it.
+func (r *Renderer) Batch() []ebiten.Vertex { return r.vs }
+
 // Flush sends the batched quads.
 func (r *Renderer) Flush() {
 	if len(r.is) == 0 {
