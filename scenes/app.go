@@ -1,18 +1,12 @@
 package scenes
 
 import (
-	"bytes"
 	"fmt"
-	"image"
-	"image/png"
-	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
-	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/persist"
 	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/sound"
@@ -353,53 +347,6 @@ func (a *App) drawScenes(r *draw.Renderer) {
 	if n := a.notice; n.msg != "" {
 		r.Notice(n.msg, min(1, float32(n.ticks)/30))
 	}
-}
-
-// keyShot saves the screen to ShotDir (F12). The pixels must be read here,
-// in Draw; the PNG is encoded and written off the game loop.
-func (a *App) keyShot(screen *ebiten.Image) {
-	if a.opts.ShotDir == "" {
-		a.Notify("Screenshots need a config folder.")
-		return
-	}
-	img := image.NewRGBA(screen.Bounds())
-	screen.ReadPixels(img.Pix)
-	name := filepath.Join(a.opts.ShotDir, "kocka-"+time.Now().Format("20060102-150405.000")+".png")
-	if a.state != nil {
-		a.state.flush(a.State())
-	}
-	go func() {
-		err := os.MkdirAll(a.opts.ShotDir, 0o755)
-		if err == nil {
-			var buf bytes.Buffer
-			if err = png.Encode(&buf, img); err == nil {
-				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
-			}
-		}
-		if err != nil && a.opts.Log != nil {
-			a.opts.Log("screenshot: " + err.Error())
-		} else if a.opts.Log != nil {
-			a.opts.Log("screenshot saved to " + name)
-		}
-	}()
-}
-
-func (a *App) saveScreenshot(screen *ebiten.Image) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(b)
-	screen.ReadPixels(img.Pix)
-	f, err := os.Create(a.opts.Screenshot)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if a.state != nil {
-		a.state.flush(a.State())
-	}
-	return f.Close()
 }
 
 // saveErrors shows the errors of background saves.
