@@ -56,15 +56,15 @@ type App struct {
 	Stack    Stack
 	Settings Settings
 	Scores   Scores
-	Sound    Sounder
 	Ticks    int // ticks since start
 
 	opts   Options
+	sound  Sounder
 	blobs  *persist.Blobs // the saved data; its memory is the truth
 	ctx    *Context
 	notice notice
 	seeds  seeds
-	volume float64 // the volume last given to Sound, -1 = none yet
+	volume float64 // the volume last given to sound, -1 = none yet
 
 	reader   Reader
 	renderer *draw.Renderer
@@ -83,20 +83,20 @@ type App struct {
 // NewApp loads the settings and scores and puts the first scene on the
 // stack. A damaged settings or scores file is reported as a notice.
 func NewApp(o Options) (*App, error) {
-	a := &App{opts: o, Sound: o.Sound, volume: -1}
+	a := &App{opts: o, sound: o.Sound, volume: -1}
 	store := o.Store
 	if store == nil {
 		store = &persist.MemStore{}
 	}
 	a.blobs = persist.New(store)
-	if a.Sound == nil {
-		a.Sound = silence{}
+	if a.sound == nil {
+		a.sound = silence{}
 	}
 	a.notice.log = o.Log
 	a.seeds = seeds{first: o.Seed, firstSet: o.SeedSet, state: uint64(time.Now().UnixNano())}
 	a.ctx = &Context{Stack: &a.Stack, Settings: &a.Settings, Scores: &a.Scores,
 		Personality: o.Personality, ReplayFactory: o.ReplayFactory,
-		blobs: a.blobs, sound: soundOf{a}, notice: &a.notice, seeds: &a.seeds}
+		blobs: a.blobs, sound: a.sound, notice: &a.notice, seeds: &a.seeds}
 	a.Settings = DefaultSettings()
 	if n := a.blobs.LoadJSON(settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
 		a.Notify(n)
@@ -116,12 +116,6 @@ func NewApp(o Options) (*App, error) {
 	a.prepare()
 	return a, nil
 }
-
-// soundOf plays through the App's Sound, which tests may swap.
-type soundOf struct{ a *App }
-
-func (s soundOf) Play(e sound.Effect) { s.a.Sound.Play(e) }
-func (s soundOf) SetVolume(v float64) { s.a.Sound.SetVolume(v) }
 
 func (a *App) firstScene() (Scene, error) {
 	if a.opts.Replay != nil {
@@ -174,7 +168,7 @@ func (a *App) applySound() {
 	}
 	if v != a.volume {
 		a.volume = v
-		a.Sound.SetVolume(v)
+		a.sound.SetVolume(v)
 	}
 }
 
