@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/kocka/kocka/engine"
@@ -69,5 +70,32 @@ func TestOneBoardLook(t *testing.T) {
 				t.Errorf("no cell drawn at the lifted place of the stack (y %v); %d at its new place", lifted, atFallen)
 			}
 		})
+	}
+}
+
+// TestStateJSONKeys pins the names the GUI and browser tests read from
+// the state file and window.kocka.state().
+func TestStateJSONKeys(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	a.layout.scale = 2
+	raw, err := json.Marshal(a.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"scene", "mode", "ticks", "hasPiece", "piece", "x", "y", "rot", "queue",
+		"lines", "score", "level", "pieces", "over", "stateHash", "board", "layout"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("state has no %q: %s", k, raw)
+		}
+	}
+	l, _ := m["layout"].(map[string]any)
+	for _, k := range []string{"originX", "originY", "scale", "boardX", "boardY", "cell"} {
+		if _, ok := l[k]; !ok {
+			t.Errorf("layout has no %q: %s", k, raw)
+		}
 	}
 }

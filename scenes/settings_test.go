@@ -267,7 +267,7 @@ func TestWrap(t *testing.T) {
 	} {
 		got := draw.Wrap(tc.s, tc.n)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
-			t.Errorf("draw.Wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			t.Errorf("Wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
 		}
 	}
 }

@@ -63,8 +63,8 @@ type Layout struct {
 	OriginX int `json:"originX"` // where logical (0, 0) is on the window
 	OriginY int `json:"originY"`
 	Scale   int `json:"scale"`       // window pixels per logical pixel
-	X       int `json:"draw.BoardX"` // top-left corner of the visible field
-	Y       int `json:"draw.BoardY"`
+	X       int `json:"boardX"` // top-left corner of the visible field
+	Y       int `json:"boardY"`
 	Cell    int `json:"cell"` // side of a cell in window pixels
 }
 
