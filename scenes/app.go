@@ -41,9 +41,6 @@ type Sounder interface {
 	SetVolume(v float64) // 0..1; 0 mutes
 }
 
-// NewAudio opens the sound device (play.go's name for sound.NewAudio).
-func NewAudio() *sound.Audio { return sound.NewAudio() }
-
 type silence struct{}
 
 func (silence) Play(sound.Effect) {}

@@ -3,6 +3,7 @@ package scenes
 import (
 	"github.com/kocka/kocka/persist"
 	"github.com/kocka/kocka/scenes/draw"
+	"github.com/kocka/kocka/sound"
 )
 
 // The logical screen size (draw.ScreenW x draw.ScreenH).
@@ -11,7 +12,8 @@ const (
 	ScreenH = draw.ScreenH
 )
 
-// The stores live in package persist; these names stay for play.go.
+// Names that moved out of scenes stay here for play.go and the platform
+// files: the stores live in package persist, the audio in package sound.
 type (
 	Store     = persist.Store
 	FileStore = persist.FileStore
@@ -20,3 +22,6 @@ type (
 
 // DefaultDir is persist.DefaultDir.
 func DefaultDir() (string, error) { return persist.DefaultDir() }
+
+// NewAudio is sound.NewAudio.
+func NewAudio() *sound.Audio { return sound.NewAudio() }
