@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
@@ -251,23 +250,6 @@ func TestFormatTicks(t *testing.T) {
 	}{{0, "0:00.00"}, {59, "0:00.98"}, {60, "0:01.00"}, {3600, "1:00.00"}, {7261, "2:01.01"}} {
 		if got := FormatTicks(tc.t); got != tc.want {
 			t.Errorf("FormatTicks(%d) = %q, want %q", tc.t, got, tc.want)
-		}
-	}
-}
-
-func TestWrap(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		n    int
-		want []string
-	}{
-		{"short", 10, []string{"short"}},
-		{"two words here", 9, []string{"two words", "here"}},
-		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
-	} {
-		got := draw.Wrap(tc.s, tc.n)
-		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
-			t.Errorf("Wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
 		}
 	}
 }
