@@ -62,7 +62,7 @@ type State struct {
 type Layout struct {
 	OriginX int `json:"originX"` // where logical (0, 0) is on the window
 	OriginY int `json:"originY"`
-	Scale   int `json:"scale"`       // window pixels per logical pixel
+	Scale   int `json:"scale"`  // window pixels per logical pixel
 	X       int `json:"boardX"` // top-left corner of the visible field
 	Y       int `json:"boardY"`
 	Cell    int `json:"cell"` // side of a cell in window pixels
