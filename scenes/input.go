@@ -88,8 +88,8 @@ const (
 	MenuBack
 )
 
-// Frame is everything the player did during one tick, read once by
-// ReadFrame and handed to the top scene. Tests build Frames by hand.
+// Frame is everything the player did during one tick, read once by the
+// Reader and handed to the top scene. Tests build Frames by hand.
 type Frame struct {
 	Held    ActionSet // game actions held (keyboard bindings and gamepad)
 	Pressed ActionSet // game actions pressed this tick
