@@ -182,21 +182,6 @@ func (b *Board) FullRows() uint64 {
 	return out
 }
 
-// rowsOf copies the rows in mask (bit y = row y), bottom first, up to
-// MaxClear of them.
-func (b *Board) rowsOf(mask uint64) (out [MaxClear]ClearedRow) {
-	n := 0
-	for y := 0; y < b.Height && mask != 0 && n < MaxClear; y++ {
-		if mask&(1<<uint(y)) == 0 {
-			continue
-		}
-		out[n].Y = y
-		copy(out[n].Cells[:b.Width], b.kinds[y*b.Width:(y+1)*b.Width])
-		n++
-	}
-	return out
-}
-
 // ClearLines removes complete rows, drops the rows above them and returns
 // how many were removed.
 func (b *Board) ClearLines() int {
