@@ -11,7 +11,7 @@ const (
 	EvRotate                    // a turn (Piece after it, Kick = test used)
 	EvSoftDrop                  // the piece fell by soft drop (Rows)
 	EvHardDrop                  // hard drop (Rows fallen)
-	EvLock                      // the piece locked (Piece, Clear, Points, ClearedRows)
+	EvLock                      // the piece locked (Piece, Clear, Points, ClearedRows, Cleared)
 	EvLevelUp                   // a new level (Level)
 	EvGameOver                  // the game ended (End)
 )
@@ -29,8 +29,21 @@ type Event struct {
 	Clear       Clear
 	Points      int
 	ClearedRows uint64 // bit y = row y was cleared (before the rows fell)
-	Level       int
-	End         EndReason
+	// Cleared holds the first Clear.Lines entries: the rows a lock removed,
+	// bottom first, as they were with the piece in them, so that a line-clear
+	// animation needs no copy of the board from before the tick.
+	Cleared [MaxClear]ClearedRow
+	Level   int
+	End     EndReason
+}
+
+// MaxClear is the most rows one lock can clear: a piece spans four rows.
+const MaxClear = 4
+
+// ClearedRow is one row a lock removed: where it was and what filled it.
+type ClearedRow struct {
+	Y     int
+	Cells [MaxWidth]Piece // columns 0..Width-1; the rest are None
 }
 
 // EndReason says why a game ended.

@@ -370,6 +370,21 @@ func (g *Game) spawn(p Piece) {
 	g.emit(Event{Kind: EvSpawn, Piece: m})
 }
 
+// rowsOf copies the rows in mask (bit y = row y), bottom first, up to
+// MaxClear of them.
+func (b *Board) rowsOf(mask uint64) (out [MaxClear]ClearedRow) {
+	n := 0
+	for y := 0; y < b.Height && mask != 0 && n < MaxClear; y++ {
+		if mask&(1<<uint(y)) == 0 {
+			continue
+		}
+		out[n].Y = y
+		copy(out[n].Cells[:b.Width], b.kinds[y*b.Width:(y+1)*b.Width])
+		n++
+	}
+	return out
+}
+
 // lock fixes the current piece, clears lines, scores, and spawns the next.
 func (g *Game) lock() {
 	m := g.cur
@@ -379,6 +394,7 @@ func (g *Game) lock() {
 	g.stats.Pieces++
 	g.stats.CellsPlaced += 4
 	rows := g.board.FullRows()
+	cleared := g.board.rowsOf(rows)
 	n := g.board.ClearLines()
 	g.stats.CellsCleared += n * g.cfg.Width
 
@@ -400,7 +416,7 @@ func (g *Game) lock() {
 	g.lines += n
 	g.count(c)
 	g.lastClear = c
-	g.emit(Event{Kind: EvLock, Piece: m, Clear: c, Points: points, ClearedRows: rows})
+	g.emit(Event{Kind: EvLock, Piece: m, Clear: c, Points: points, ClearedRows: rows, Cleared: cleared})
 
 	if lvl := g.cfg.StartLevel + g.lines/10; lvl > g.level {
 		g.level = lvl

@@ -385,3 +385,59 @@ func TestDeterminism(t *testing.T) {
 		t.Error("different seeds gave the same hash")
 	}
 }
+
+// TestLockEventCarriesClearedRows: the lock event holds the rows it
+// cleared as they were with the piece in them, bottom first, so a scene
+// animates the clear from the event alone.
+func TestLockEventCarriesClearedRows(t *testing.T) {
+	g := newSeqGame(t, still(), engine.I, engine.O)
+	// An I dropped flat at spawn fills columns 3..6 of row 0; row 1 keeps
+	// its gap.
+	fill(t, g,
+		"SS........",
+		"JJJ....LLL",
+		"TTT....ZZZ",
+	)
+	evs := run(g, engine.InHardDrop, 0)
+	locks := eventsOf(evs, engine.EvLock)
+	if len(locks) != 1 || locks[0].Clear.Lines != 1 {
+		t.Fatalf("want one single: %+v", locks)
+	}
+	e := locks[0]
+	row := e.Cleared[0]
+	want := [engine.MaxWidth]engine.Piece{engine.T, engine.T, engine.T, engine.I, engine.I, engine.I, engine.I, engine.Z, engine.Z, engine.Z}
+	if row.Y != 0 || row.Cells != want {
+		t.Errorf("cleared row %d %v, want row 0 %v", row.Y, row.Cells, want)
+	}
+	if e.Cleared[1] != (engine.ClearedRow{}) {
+		t.Errorf("a single filled a second cleared row: %+v", e.Cleared[1])
+	}
+	if e.ClearedRows != 1 {
+		t.Errorf("ClearedRows %b, want 1", e.ClearedRows)
+	}
+	// The board has moved on: the row above fell into row 0.
+	if got := g.Board().At(0, 0); got != engine.J {
+		t.Errorf("after the clear row 0 starts with %v, want J", got)
+	}
+}
+
+// TestLockEventClearsBottomFirst: a double lists both rows, bottom first,
+// each with the piece's cells in it.
+func TestLockEventClearsBottomFirst(t *testing.T) {
+	g := newSeqGame(t, still(), engine.O, engine.I)
+	fill(t, g,
+		"LLLL..LLLL",
+		"JJJJ..JJJJ",
+	)
+	evs := run(g, engine.InHardDrop, 0)
+	locks := eventsOf(evs, engine.EvLock)
+	if len(locks) != 1 || locks[0].Clear.Lines != 2 {
+		t.Fatalf("want one double: %+v", locks)
+	}
+	for i, p := range []engine.Piece{engine.J, engine.L} {
+		r := locks[0].Cleared[i]
+		if r.Y != i || r.Cells[0] != p || r.Cells[4] != engine.O || r.Cells[5] != engine.O || r.Cells[9] != p || r.Cells[10] != engine.None {
+			t.Errorf("cleared row %d: %+v", i, r)
+		}
+	}
+}

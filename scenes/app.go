@@ -1,20 +1,15 @@
 package scenes
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"image"
-	"image/png"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
-	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/persist"
+	"github.com/kocka/kocka/scenes/draw"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -35,51 +30,47 @@ type Options struct {
 	Replay        *engine.Replay
 	ReplayFactory engine.RandomizerFactory
 
-	Store Store   // where settings and scores live
-	Sound Sounder // nil = silent
+	Store persist.Store // where settings, scores and replays live
+	Sound Sounder       // nil = silent
 	Log   func(string)
 }
 
 // Sounder plays effects; it must never block.
 type Sounder interface {
-	Play(s sprites.Sound)
+	Play(e sound.Effect)
 	SetVolume(v float64) // 0..1; 0 mutes
 }
 
 type silence struct{}
 
-func (silence) Play(sprites.Sound) {}
-func (silence) SetVolume(float64)  {}
+func (silence) Play(sound.Effect) {}
+func (silence) SetVolume(float64) {}
 
 // App is the whole game window: it implements ebiten.Game and owns the
 // scene stack, the settings and the high scores. Step holds the logic and
-// runs without a display.
+// runs without a display; scenes see the App only through a Context.
 type App struct {
 	Stack    Stack
 	Settings Settings
 	Scores   Scores
-	Sound    Sounder
-	In       Frame // this tick's input
-	Ticks    int   // ticks since start
+	Ticks    int // ticks since start
 
 	opts   Options
-	store  Store
-	saver  *saver
-	locked map[string]bool // blobs that must not be overwritten this session
-
-	notice      string
-	noticeTicks int
+	sound  Sounder
+	blobs  *persist.Blobs // the saved data; its memory is the truth
+	ctx    *Context
+	notice notice
+	seeds  seeds
+	volume float64 // the volume last given to sound, -1 = none yet
 
 	reader   Reader
-	renderer *Renderer
+	renderer *draw.Renderer
 	layout   struct{ scale, ox, oy int }
 	shot     bool // screenshot taken
 	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
 	focused  bool // the window had the focus last tick
 	showFPS  bool // F3: frames and ticks per second in a corner
-	quit     bool
 	state    *stateWriter
-	seedNext uint64
 	window   struct {
 		scale      int
 		fullscreen bool
@@ -89,24 +80,27 @@ type App struct {
 // NewApp loads the settings and scores and puts the first scene on the
 // stack. A damaged settings or scores file is reported as a notice.
 func NewApp(o Options) (*App, error) {
-	a := &App{opts: o, store: o.Store, Sound: o.Sound, locked: map[string]bool{}}
-	if a.store == nil {
-		a.store = &MemStore{}
+	a := &App{opts: o, sound: o.Sound, volume: -1}
+	store := o.Store
+	if store == nil {
+		store = &persist.MemStore{}
 	}
-	a.saver = newSaver(a.store)
-	if a.Sound == nil {
-		a.Sound = silence{}
+	a.blobs = persist.New(store)
+	if a.sound == nil {
+		a.sound = silence{}
 	}
+	a.notice.log = o.Log
+	a.seeds = seeds{first: o.Seed, firstSet: o.SeedSet, state: uint64(time.Now().UnixNano())}
+	a.ctx = &Context{Stack: &a.Stack, Settings: &a.Settings, Scores: &a.Scores,
+		Personality: o.Personality, ReplayFactory: o.ReplayFactory,
+		blobs: a.blobs, sound: a.sound, notice: &a.notice, seeds: &a.seeds}
 	a.Settings = DefaultSettings()
-	if n, lock := loadJSON(a.store, settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
-		a.locked[settingsFile] = lock
+	if n := a.blobs.LoadJSON(settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
 		a.Notify(n)
 	}
-	if n, lock := loadJSON(a.store, scoresFile, &a.Scores, func() { a.Scores = Scores{} }); n != "" {
-		a.locked[scoresFile] = lock
+	if n := a.blobs.LoadJSON(scoresFile, &a.Scores, func() { a.Scores = Scores{} }); n != "" {
 		a.Notify(n)
 	}
-	a.seedNext = uint64(time.Now().UnixNano())
 	a.applySound()
 	if o.StateFile != "" {
 		a.state = newStateWriter(o.StateFile)
@@ -116,12 +110,13 @@ func NewApp(o Options) (*App, error) {
 		return nil, err
 	}
 	a.Stack.Push(first)
+	a.prepare()
 	return a, nil
 }
 
 func (a *App) firstScene() (Scene, error) {
 	if a.opts.Replay != nil {
-		return newReplayScene(a, replayMode(a.opts.Replay), a.opts.Replay)
+		return newReplayScene(a.ctx, replayMode(a.opts.Replay), a.opts.Replay)
 	}
 	if a.opts.Mode == "" || a.opts.Mode == "title" {
 		return newTitle(), nil
@@ -130,7 +125,7 @@ func (a *App) firstScene() (Scene, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown mode %q (want title or one of %v)", a.opts.Mode, ModeNames())
 	}
-	return m.New(a, a.NewSeed())
+	return m.New(a.ctx, a.ctx.NewSeed())
 }
 
 // Blob names in the Store.
@@ -139,48 +134,28 @@ const (
 	scoresFile   = "scores.json"
 )
 
-// NewSeed returns the seed for the next game: the --seed flag for the
-// first game, then fresh ones.
-func (a *App) NewSeed() uint64 {
-	if a.opts.SeedSet {
-		a.opts.SeedSet = false
-		return a.opts.Seed
-	}
-	a.seedNext = a.seedNext*6364136223846793005 + 1442695040888963407
-	return a.seedNext >> 16
-}
-
 // Notify shows a message on screen for a few seconds (and logs it).
-func (a *App) Notify(msg string) {
-	a.notice, a.noticeTicks = msg, 6*60
-	if a.opts.Log != nil {
-		a.opts.Log(msg)
-	}
-}
+func (a *App) Notify(msg string) { a.notice.show(msg) }
 
 // Notice is the message on screen, if any.
-func (a *App) Notice() string { return a.notice }
+func (a *App) Notice() string { return a.notice.msg }
 
-// SaveSettings validates and stores the settings, and applies them.
+// SaveSettings stores the settings and applies them.
 func (a *App) SaveSettings() {
-	a.applySound()
-	a.applyWindow()
-	a.save(settingsFile, &a.Settings)
+	a.applySettings()
+	a.ctx.SaveSettings()
 }
 
 // SaveScores stores the high-score table.
-func (a *App) SaveScores() { a.save(scoresFile, &a.Scores) }
+func (a *App) SaveScores() { a.ctx.SaveScores() }
 
-func (a *App) save(name string, v any) {
-	if a.locked[name] {
-		return
+// applySettings puts the sound and window settings into effect; it runs
+// after every tick, so a change in a menu is heard and seen at once.
+func (a *App) applySettings() {
+	a.applySound()
+	if a.window.scale != 0 {
+		a.applyWindow()
 	}
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		a.Notify(fmt.Sprintf("Could not save %s: %v", name, err))
-		return
-	}
-	a.saver.save(name, b)
 }
 
 func (a *App) applySound() {
@@ -188,37 +163,47 @@ func (a *App) applySound() {
 	if a.Settings.Mute {
 		v = 0
 	}
-	a.Sound.SetVolume(v)
+	if v != a.volume {
+		a.volume = v
+		a.sound.SetVolume(v)
+	}
 }
-
-// Play plays a sound effect.
-func (a *App) Play(s sprites.Sound) { a.Sound.Play(s) }
-
-// Quit ends the program after this tick.
-func (a *App) Quit() { a.quit = true }
 
 // Step runs one tick with the given input: the whole game logic, without
 // touching the display.
 func (a *App) Step(f Frame) error {
-	a.In = f
+	a.ctx.In = f
 	a.Ticks++
 	a.saveErrors()
-	if a.noticeTicks > 0 {
-		a.noticeTicks--
-		if a.noticeTicks == 0 {
-			a.notice = ""
-		}
-	}
-	if err := a.Stack.Update(a); err != nil {
+	a.notice.step()
+	if err := a.Stack.Update(a.ctx); err != nil {
 		return err
 	}
+	a.applySettings()
+	a.prepare()
 	if a.state != nil {
 		a.state.offer(a.State())
 	}
-	if a.quit || a.Stack.Len() == 0 {
+	if a.ctx.quit || a.Stack.Len() == 0 {
 		return ebiten.Termination
 	}
 	return nil
+}
+
+// preparer is a scene that copies what it draws from the Context (menu
+// values, score tables) after each tick, since Draw gets no Context.
+type preparer interface{ prepare(c *Context) }
+
+// prepare lets the visible scenes copy what they will draw.
+func (a *App) prepare() {
+	for _, sc := range a.Stack.Visible() {
+		if p, ok := sc.(preparer); ok {
+			p.prepare(a.ctx)
+		}
+		if m, ok := sc.(menuScene); ok {
+			m.menuOf().prepare(a.ctx)
+		}
+	}
 }
 
 // Update implements ebiten.Game.
@@ -287,9 +272,9 @@ func (a *App) toLogical(x, y int) (int, int) {
 // the browser tab is hidden), so no piece falls unseen.
 func (a *App) FocusLost() {
 	a.focused = false
-	if p, ok := a.Stack.Top().(*playScene); ok && !p.done() && !a.Stack.Transitioning() {
-		if _, human := p.driver.(humanDriver); human {
-			a.Stack.Push(newPause(p))
+	if p, ok := a.Stack.Top().(pausable); ok && !a.Stack.Transitioning() {
+		if play := p.playing(); play != nil && !play.done() && play.driver.Person() {
+			a.Stack.Push(newPause(play))
 		}
 	}
 }
@@ -301,27 +286,21 @@ func (a *App) Layout(w, h int) (int, int) {
 	return int(float64(w) * s), int(float64(h) * s)
 }
 
-// letterbox is the colour of the window, inside and around the logical
-// screen: one clear paints the background (a software renderer such as
-// llvmpipe pays for every full-screen quad).
-var letterbox = sprites.Background
-
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
 	if a.renderer == nil {
-		a.renderer = NewRenderer(sprites.NewAtlas())
+		a.renderer = draw.NewRenderer(sprites.NewAtlas())
 	}
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	scale := max(1, min(w/ScreenW, h/ScreenH))
 	a.layout.scale, a.layout.ox, a.layout.oy = scale, (w-ScreenW*scale)/2, (h-ScreenH*scale)/2
-	screen.Fill(letterbox)
+	screen.Fill(draw.Letterbox)
 	r := a.renderer
 	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
-	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
 	a.drawScenes(r)
 	if a.showFPS {
-		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), len(r.is)/6)
-		r.Rect(ScreenW-float32(sprites.TextWidth(msg))-8, ScreenH-18, float32(sprites.TextWidth(msg))+8, 18, Alpha(sprites.Well, 0.8))
+		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), r.Batched())
+		r.Rect(ScreenW-float32(sprites.TextWidth(msg))-8, ScreenH-18, float32(sprites.TextWidth(msg))+8, 18, draw.Alpha(sprites.Well, 0.8))
 		r.TextRight(msg, ScreenW-4, ScreenH-17, 1, sprites.Good)
 	}
 	r.Flush()
@@ -337,121 +316,47 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 }
 
-// DrawLogical draws the current frame with r at scale 1 (tests,
+// drawLogical draws the current frame with r at scale 1 (tests,
 // benchmarks).
-func (a *App) drawLogical(r *Renderer, dst *ebiten.Image) {
+func (a *App) drawLogical(r *draw.Renderer, dst *ebiten.Image) {
 	r.Begin(dst, 1, 0, 0)
-	r.Skin, r.Tick, r.Settings, r.App = a.Settings.Skin, a.Ticks, &a.Settings, a
 	a.drawScenes(r)
 	r.Flush()
 }
 
-func (a *App) drawScenes(r *Renderer) {
+// drawScenes draws the visible scenes, the fade and the notice. The
+// renderer gets the player's looks and the clock, and nothing else.
+func (a *App) drawScenes(r *draw.Renderer) {
+	s := &a.Settings
+	r.Looks, r.Tick = draw.Looks{Skin: s.Skin, Ghost: s.Ghost, Grid: s.Grid}, a.Ticks
 	for _, sc := range a.Stack.Visible() {
 		sc.Draw(r)
 	}
 	if d := a.Stack.Darkness(); d > 0 {
-		r.Rect(0, 0, ScreenW, ScreenH, Alpha(sprites.Background, d))
+		r.Rect(0, 0, ScreenW, ScreenH, draw.Alpha(sprites.Background, d))
 	}
-	if a.notice != "" {
-		drawNotice(r, a.notice, min(1, float32(a.noticeTicks)/30))
+	if n := a.notice; n.msg != "" {
+		r.Notice(n.msg, min(1, float32(n.ticks)/30))
 	}
-}
-
-// drawNotice shows a message in a banner at the top, wrapped to the screen.
-func drawNotice(r *Renderer, msg string, alpha float32) {
-	lines := wrap(msg, (ScreenW-24)/sprites.GlyphW)
-	h := float32(len(lines)*sprites.GlyphH + 8)
-	r.Panel(6, 4, ScreenW-12, h, Alpha(sprites.Shade(sprites.Danger, 70), alpha*0.95), Alpha(sprites.Danger, alpha))
-	for i, l := range lines {
-		r.Text(l, 12, 8+float32(i*sprites.GlyphH), 1, Alpha(sprites.Text, alpha))
-	}
-}
-
-// wrap breaks s into lines of at most n characters, at spaces when it can.
-func wrap(s string, n int) []string {
-	var out []string
-	for len(s) > n {
-		cut := strings.LastIndexByte(s[:n+1], ' ')
-		next := cut + 1
-		if cut <= 0 {
-			cut, next = n, n
-		}
-		out = append(out, s[:cut])
-		s = s[next:]
-	}
-	return append(out, s)
-}
-
-// keyShot saves the screen to ShotDir (F12). The pixels must be read here,
-// in Draw; the PNG is encoded and written off the game loop.
-func (a *App) keyShot(screen *ebiten.Image) {
-	if a.opts.ShotDir == "" {
-		a.Notify("Screenshots need a config folder.")
-		return
-	}
-	img := image.NewRGBA(screen.Bounds())
-	screen.ReadPixels(img.Pix)
-	name := filepath.Join(a.opts.ShotDir, "kocka-"+time.Now().Format("20060102-150405.000")+".png")
-	if a.state != nil {
-		a.state.flush(a.State())
-	}
-	go func() {
-		err := os.MkdirAll(a.opts.ShotDir, 0o755)
-		if err == nil {
-			var buf bytes.Buffer
-			if err = png.Encode(&buf, img); err == nil {
-				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
-			}
-		}
-		if err != nil && a.opts.Log != nil {
-			a.opts.Log("screenshot: " + err.Error())
-		} else if a.opts.Log != nil {
-			a.opts.Log("screenshot saved to " + name)
-		}
-	}()
-}
-
-func (a *App) saveScreenshot(screen *ebiten.Image) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(b)
-	screen.ReadPixels(img.Pix)
-	f, err := os.Create(a.opts.Screenshot)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if a.state != nil {
-		a.state.flush(a.State())
-	}
-	return f.Close()
 }
 
 // saveErrors shows the errors of background saves.
 func (a *App) saveErrors() {
-	for {
-		select {
-		case err := <-a.saver.errs:
-			a.Notify(err.Error())
-		default:
-			return
-		}
+	for _, err := range a.blobs.Errors() {
+		a.Notify(err.Error())
 	}
 }
 
 // FlushSaves waits for the background saves and shows their errors.
 func (a *App) FlushSaves() {
-	a.saver.flush()
+	a.blobs.Flush()
 	a.saveErrors()
 }
 
 // Close finishes the saves and the state file; call it after RunGame
 // returns.
 func (a *App) Close() {
-	a.saver.flush()
+	a.blobs.Flush()
 	if a.state != nil {
 		a.state.flush(a.State())
 		a.state.stop()

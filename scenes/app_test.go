@@ -204,7 +204,7 @@ func TestMenuIsTheModeTable(t *testing.T) {
 	saved := Modes
 	defer func() { Modes = saved }()
 	started := false
-	AddMode(Mode{Name: "added", Title: "Added mode", Start: func(a *App, m *Mode, seed uint64) (Scene, error) {
+	AddMode(Mode{Name: "added", Title: "Added mode", Start: func(_ *Context, m *Mode, seed uint64) (Scene, error) {
 		started = true
 		return &fakeScene{name: "added"}, nil
 	}})
@@ -253,6 +253,36 @@ func TestFocusLossPausesPeopleOnly(t *testing.T) {
 	bot.FocusLost()
 	if topName(bot) != "play" {
 		t.Fatalf("the bot paused on focus loss: %q", topName(bot))
+	}
+	// The thrower's modes ask their driver too: a person's versus game
+	// pauses, the bot's does not.
+	for mode, want := range map[string]string{"versus": "pause", "botvs": "play"} {
+		v := newTestApp(t, &MemStore{}, mode)
+		v.FocusLost()
+		if topName(v) != want {
+			t.Errorf("%s: focus lost gave %q, want %q", mode, topName(v), want)
+		}
+	}
+}
+
+// TestVersusResultsPatchTheScoresRow: the versus results turn the
+// high-scores row, found by its id, into the difficulty screen.
+func TestVersusResultsPatchTheScoresRow(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "versus")
+	vs := versusTop(t, a)
+	rs := newVersusResults(a.ctx, vs)
+	it := rs.menu.byID(itemScores)
+	if it == nil || it.label != "Difficulty and scores" {
+		t.Fatalf("scores row %+v", it)
+	}
+	for _, other := range rs.menu.items {
+		if other.label == "High scores" {
+			t.Fatal("the plain high-scores row is still there")
+		}
+	}
+	it.activate(a.ctx)
+	if topName(a) != "versussetup" {
+		t.Fatalf("the row opened %q", topName(a))
 	}
 }
 
@@ -306,7 +336,7 @@ func TestScoresSceneCyclesModes(t *testing.T) {
 	if topName(a) != "title" {
 		t.Fatalf("Back: %q", topName(a))
 	}
-	a.Stack.Push(newReplaysScene(a))
+	a.Stack.Push(newReplaysScene(a.ctx))
 	if r := a.Stack.Top().(*replaysScene); len(r.menu.items) != 1 {
 		t.Fatalf("no games played, yet %d replay rows", len(r.menu.items)-1)
 	}

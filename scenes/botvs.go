@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/solver/thrower"
 	"github.com/kocka/kocka/sprites"
@@ -22,19 +23,19 @@ func botVersusConfig(depth int) engine.Config {
 
 // startBotVersus starts the bot of the saved settings (the --personality
 // flag overrides its personality) against the saved thrower.
-func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
-	v := a.versusSettings().Bot
-	if a.opts.Personality != "" {
-		v.Personality = a.opts.Personality
+func startBotVersus(c *Context, m *Mode, seed uint64) (Scene, error) {
+	v := c.versusSettings().Bot
+	if c.Personality != "" {
+		v.Personality = c.Personality
 	}
-	c, _ := versusChoiceByKey(v.Thrower)
+	ch, _ := versusChoiceByKey(v.Thrower)
 	cfg := botVersusConfig(v.Depth)
-	rnd, err := c.newRandomizer(cfg, seed)
+	rnd, err := ch.newRandomizer(cfg, seed)
 	if err != nil {
 		return nil, err
 	}
 	var deal engine.Randomizer = rnd
-	ahead, err := newAheadRandomizer(rnd)
+	ahead, err := thrower.NewAhead(rnd)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +57,7 @@ func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
 		ahead:     ahead,
 		foreseen:  -1,
 	}
-	s := &versusScene{playScene: newPlayScene(m, g, d), choice: c, rnd: rnd}
+	s := &versusScene{playScene: newPlayScene(m, g, d), bot: d, choice: ch, rnd: rnd}
 	if ahead != nil {
 		s.explains = ahead
 	}
@@ -74,20 +75,20 @@ func startBotVersus(a *App, m *Mode, seed uint64) (Scene, error) {
 type botVersusDriver struct {
 	botDriver
 	det      *thrower.CycleDetector
-	ahead    *aheadRandomizer // nil when the thrower decides inline
-	pieces   int              // placements observed
-	foreseen int              // placements when the next decision was foreseen
+	ahead    *thrower.Ahead // nil when the thrower decides inline
+	pieces   int            // placements observed
+	foreseen int            // placements when the next decision was foreseen
 }
 
-func (d *botVersusDriver) Next(a *App, g *engine.Game) engine.Input {
+func (d *botVersusDriver) Next(f *Frame, g *engine.Game) engine.Input {
 	n := g.Stats().Pieces
 	if n != d.pieces {
 		d.pieces = n
-		if d.det.Observe(g.Board(), positionKey(g)) {
+		if d.det.Observe(g.Board(), thrower.GameKey(g)) {
 			return 0
 		}
 	}
-	in := d.botDriver.Next(a, g)
+	in := d.botDriver.Next(f, g)
 	if d.ahead != nil && d.foreseen != n {
 		// The plan for this piece is made: the thrower's next decision
 		// is on the well after it locks there.
@@ -105,28 +106,8 @@ func (d *botVersusDriver) Next(a *App, g *engine.Game) engine.Input {
 // Finished ends the game once a cycle is found.
 func (d *botVersusDriver) Finished() bool { return d.det.Found() }
 
-// positionKey folds everything but the board that decides the future of
-// the bot's game into 64 bits (FNV-1a).
-func positionKey(g *engine.Game) uint64 {
-	h := uint64(0xcbf29ce484222325)
-	mix := func(v uint64) {
-		h ^= v
-		h *= 0x100000001b3
-	}
-	mix(g.Randomizer().Fingerprint())
-	if cur, ok := g.Current(); ok {
-		mix(uint64(cur.Piece) + 1)
-	}
-	for _, p := range g.Queue() {
-		mix(uint64(p) + 16)
-	}
-	mix(uint64(g.Combo() + 2))
-	mix(uint64(g.BackToBack()) << 32)
-	return h
-}
-
 // drawBand marks the rows that change during the cycle, once found.
-func (d *botVersusDriver) drawBand(r *Renderer, g *engine.Game) {
+func (d *botVersusDriver) drawBand(r *draw.Renderer, g *engine.Game) {
 	if !d.det.Found() {
 		return
 	}
@@ -136,17 +117,17 @@ func (d *botVersusDriver) drawBand(r *Renderer, g *engine.Game) {
 	}
 	vh := g.VisibleHeight()
 	lo, hi := c.LowRow, min(c.HighRow, vh-1)
-	_, top := cellXY(boardX, boardY, vh, 0, hi)
-	_, bottom := cellXY(boardX, boardY, vh, 0, lo)
-	w := float32(g.Board().Width * cellSize)
-	r.Rect(boardX, top, w, bottom+cellSize-top, Alpha(sprites.Good, 0.18))
-	r.Rect(boardX, top, w, 1, Alpha(sprites.Good, 0.8))
-	r.Rect(boardX, bottom+cellSize-1, w, 1, Alpha(sprites.Good, 0.8))
+	_, top := draw.CellXY(draw.BoardX, draw.BoardY, vh, 0, hi)
+	_, bottom := draw.CellXY(draw.BoardX, draw.BoardY, vh, 0, lo)
+	w := float32(g.Board().Width * draw.Cell)
+	r.Rect(draw.BoardX, top, w, bottom+draw.Cell-top, draw.Alpha(sprites.Good, 0.18))
+	r.Rect(draw.BoardX, top, w, 1, draw.Alpha(sprites.Good, 0.8))
+	r.Rect(draw.BoardX, bottom+draw.Cell-1, w, 1, draw.Alpha(sprites.Good, 0.8))
 }
 
 // drawDetector shows the cycle detector's state at y in the right column.
-func (d *botVersusDriver) drawDetector(r *Renderer, y float32, s *versusScene) {
-	x := float32(rightColX)
+func (d *botVersusDriver) drawDetector(r *draw.Renderer, y float32, s *versusScene) {
+	x := float32(draw.RightColX)
 	h := float32(ScreenH-8) - y
 	r.Panel(x, y, whyW, h, sprites.Panel, sprites.Shade(sprites.Frame, 180))
 	r.Text("CYCLE DETECTOR", x+6, y+3, 1, sprites.Dim)
@@ -193,91 +174,11 @@ func (d *botVersusDriver) drawDetector(r *Renderer, y float32, s *versusScene) {
 		note = "Enter: watch again.  Esc: menu."
 	}
 	ty += 4
-	for _, l := range wrap(note, (whyW-12)/sprites.GlyphW) {
+	for _, l := range draw.Wrap(note, (whyW-12)/sprites.GlyphW) {
 		if ty+sprites.GlyphH > y+h {
 			break
 		}
 		r.Text(l, x+6, ty, 1, sprites.Dim)
 		ty += sprites.GlyphH
 	}
-}
-
-// botVersusSetup chooses the thrower, the bot's personality and depth,
-// and the speed.
-type botVersusSetup struct {
-	menu menu
-	v    *VersusSettings // loaded on the first update
-}
-
-func newBotVersusSetup(m *Mode) *botVersusSetup {
-	names := []string{}
-	for _, w := range solver.Personalities() {
-		names = append(names, w.Name)
-	}
-	keys := []string{}
-	for _, c := range versusChoices {
-		keys = append(keys, c.key)
-	}
-	cycle := func(list []string, cur string, d int) string {
-		for i, v := range list {
-			if v == cur {
-				return list[(i+d+len(list))%len(list)]
-			}
-		}
-		return list[0]
-	}
-	s := &botVersusSetup{}
-	title := func(key string) string {
-		c, _ := versusChoiceByKey(key)
-		return c.title
-	}
-	s.menu = menu{x: ScreenW/2 - 160, y: 110, w: 320, rowH: 20, items: []menuItem{
-		{label: "Thrower", help: "Who deals the pieces.",
-			value:  func(*App) string { return title(s.v.Bot.Thrower) },
-			adjust: func(_ *App, d int) { s.v.Bot.Thrower = cycle(keys, s.v.Bot.Thrower, d) }},
-		{label: "Personality", help: "The weight set the bot judges boards with.",
-			value:  func(*App) string { return s.v.Bot.Personality },
-			adjust: func(_ *App, d int) { s.v.Bot.Personality = cycle(names, s.v.Bot.Personality, d) }},
-		{label: "Depth", help: "1: the bot sees only its piece. 2: the thrower shows the next piece too, and the bot plans both.",
-			value:  func(*App) string { return fmt.Sprint(s.v.Bot.Depth) },
-			adjust: func(_ *App, _ int) { s.v.Bot.Depth = 3 - s.v.Bot.Depth }},
-		{label: "Speed", help: "Pieces per second, or full speed with fast-forward.",
-			value:  func(*App) string { return botSpeeds[s.v.Bot.Speed].title },
-			adjust: func(_ *App, d int) { s.v.Bot.Speed = min(max(s.v.Bot.Speed+d, 0), len(botSpeeds)-1) }},
-		{label: "Start", help: "There is no gravity: the game runs until the bot tops out or the position repeats.",
-			activate: func(a *App) {
-				a.saveVersusSettings(*s.v)
-				sc, err := m.New(a, a.NewSeed())
-				if err != nil {
-					a.Notify(err.Error())
-					return
-				}
-				a.Stack.Reset(sc)
-			}},
-		{label: "Back", activate: func(a *App) { a.saveVersusSettings(*s.v); a.Stack.Pop() }},
-	}}
-	return s
-}
-
-func (s *botVersusSetup) Name() string { return "botvssetup" }
-
-func (s *botVersusSetup) Update(a *App) error {
-	if s.v == nil {
-		v := a.versusSettings()
-		s.v = &v
-	}
-	if s.menu.update(a) {
-		a.saveVersusSettings(*s.v)
-		a.Stack.Pop()
-	}
-	return nil
-}
-
-func (s *botVersusSetup) Draw(r *Renderer) {
-	if s.v == nil {
-		return
-	}
-	heading(r, "BOT AGAINST THROWER", 60, sprites.Danger)
-	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), sprites.Panel, sprites.Shade(sprites.Frame, 160))
-	s.menu.draw(r, r.App)
 }

@@ -3,7 +3,6 @@ package scenes
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
@@ -106,7 +105,7 @@ func (b *Browser) Update() error {
 	b.mu.Unlock()
 	if show != nil {
 		// As the Replays menu does: the replay replaces whatever is on screen.
-		if sc, err := newReplayScene(b.App, replayMode(show), show); err == nil {
+		if sc, err := newReplayScene(b.ctx, replayMode(show), show); err == nil {
 			b.Stack.Reset(sc)
 		} else {
 			b.Notify(err.Error())
@@ -137,8 +136,8 @@ func (b *Browser) Draw(screen *ebiten.Image) {
 // pauseGame opens the pause menu over a game being played; anything else
 // (menus, a pause already open, results) is left alone.
 func (b *Browser) pauseGame() {
-	if p, ok := b.Stack.Top().(*playScene); ok && !p.done() {
-		b.Stack.Push(newPause(p))
+	if p, ok := b.Stack.Top().(pausable); ok && !p.playing().done() {
+		b.Stack.Push(newPause(p.playing()))
 	}
 }
 
@@ -171,7 +170,7 @@ func (b *Browser) snapshot() {
 		AppTicks int    `json:"appTicks"` // ticks since the program started, in any scene
 	}{st, b.App.Notice(), b.App.Ticks})
 	if err != nil {
-		raw = []byte(fmt.Sprintf(`{"error":%q}`, err.Error()))
+		raw, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()

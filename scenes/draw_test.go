@@ -2,12 +2,14 @@ package scenes
 
 import (
 	"testing"
+
+	"github.com/kocka/kocka/scenes/draw"
 )
 
 // TestDrawEveryScene draws each scene in a dry renderer: no panics, the
 // frame is not empty, and it goes out in one batch.
 func TestDrawEveryScene(t *testing.T) {
-	r := newDryRenderer()
+	r := draw.NewDry()
 	a := newTestApp(t, &MemStore{}, "marathon")
 	play := a.Stack.Top().(*playScene)
 	bot, err := NewApp(Options{Mode: "bot", Seed: 2, SeedSet: true, Store: &MemStore{}})
@@ -26,7 +28,7 @@ func TestDrawEveryScene(t *testing.T) {
 		{"pause", a, newPause(play)},
 		{"settings", a, newSettingsScene(true)},
 		{"scores", a, newScoresScene("sprint")},
-		{"replays", a, newReplaysScene(a)},
+		{"replays", a, newReplaysScene(a.ctx)},
 		{"botsetup", a, newBotSetup(&Modes[0])},
 		{"bot", bot, bot.Stack.Top()},
 	}
@@ -67,9 +69,9 @@ func BenchmarkBotFrame(b *testing.B) {
 			}
 			a.Settings.Bot.Game = "endless"
 			m, _ := ModeByName("bot")
-			r := newDryRenderer()
+			r := draw.NewDry()
 			start := func() {
-				sc, err := m.New(a, 7)
+				sc, err := m.New(a.ctx, 7)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -95,7 +97,7 @@ func BenchmarkPlayFrame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := newDryRenderer()
+	r := draw.NewDry()
 	for b.Loop() {
 		a.Step(Frame{})
 		a.drawLogical(r, nil)
@@ -120,7 +122,7 @@ func TestClearLift(t *testing.T) {
 		}
 		got := fx.lift(len(tc.want), tc.drop)
 		for y := range tc.want {
-			if got[y] != tc.want[y]*cellSize {
+			if got[y] != tc.want[y]*draw.Cell {
 				t.Errorf("cleared %v drop %v: row %d lifted %v px, want %v cells", tc.cleared, tc.drop, y, got[y], tc.want[y])
 			}
 		}

@@ -2,14 +2,13 @@ package scenes
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
 )
 
-// Action is something a player does in a game. The first eight match the
-// engine's input bits one for one.
+// Action is something a player does in a game. Each game action has an
+// engine button (engineButtons); pause is the scene's own.
 type Action uint8
 
 // Actions.
@@ -51,8 +50,30 @@ func (s ActionSet) Has(a Action) bool { return s&(1<<a) != 0 }
 // With returns the set with a added.
 func (s ActionSet) With(a Action) ActionSet { return s | 1<<a }
 
-// EngineInput keeps the game actions, which share the engine's bit layout.
-func (s ActionSet) EngineInput() engine.Input { return engine.Input(s & 0xFF) }
+// engineButtons is the engine button of each action; actions the engine
+// does not see (pause) have none.
+var engineButtons = [NumActions]engine.Input{
+	ActLeft:      engine.InLeft,
+	ActRight:     engine.InRight,
+	ActSoftDrop:  engine.InSoftDrop,
+	ActHardDrop:  engine.InHardDrop,
+	ActRotateCW:  engine.InRotateCW,
+	ActRotateCCW: engine.InRotateCCW,
+	ActRotate180: engine.InRotate180,
+	ActHold:      engine.InHold,
+	ActPause:     0,
+}
+
+// EngineInput is the engine input of the game actions in the set.
+func (s ActionSet) EngineInput() engine.Input {
+	var in engine.Input
+	for a := Action(0); a < NumActions; a++ {
+		if s.Has(a) {
+			in |= engineButtons[a]
+		}
+	}
+	return in
+}
 
 // Menu buttons, pressed (or auto-repeated) this tick.
 type MenuSet uint8
@@ -67,8 +88,8 @@ const (
 	MenuBack
 )
 
-// Frame is everything the player did during one tick, read once by
-// ReadFrame and handed to the top scene. Tests build Frames by hand.
+// Frame is everything the player did during one tick, read once by the
+// Reader and handed to the top scene. Tests build Frames by hand.
 type Frame struct {
 	Held    ActionSet // game actions held (keyboard bindings and gamepad)
 	Pressed ActionSet // game actions pressed this tick
@@ -78,164 +99,4 @@ type Frame struct {
 	Click        bool // a mouse click or a touch began this tick, at (X, Y)
 	PointerMoved bool // the mouse moved; (X, Y) is where it is
 	X, Y         int  // logical screen coordinates
-}
-
-// KeyBindings maps each action to up to two keys; a zero Key slot is unused
-// only if it is the second slot (ebiten.KeyA is 0, so unused slots hold
-// NoKey).
-type KeyBindings [NumActions][2]ebiten.Key
-
-// NoKey marks an empty binding slot.
-const NoKey ebiten.Key = -1
-
-// DefaultKeys are the guideline defaults: arrows to move and soft drop, Up
-// and X to turn right, Z to turn left, A for a half turn, Space to hard
-// drop, C or Shift to hold, Esc to pause.
-func DefaultKeys() KeyBindings {
-	return KeyBindings{
-		ActLeft:      {ebiten.KeyArrowLeft, NoKey},
-		ActRight:     {ebiten.KeyArrowRight, NoKey},
-		ActSoftDrop:  {ebiten.KeyArrowDown, NoKey},
-		ActHardDrop:  {ebiten.KeySpace, NoKey},
-		ActRotateCW:  {ebiten.KeyArrowUp, ebiten.KeyX},
-		ActRotateCCW: {ebiten.KeyZ, ebiten.KeyControlLeft},
-		ActRotate180: {ebiten.KeyA, NoKey},
-		ActHold:      {ebiten.KeyC, ebiten.KeyShiftLeft},
-		ActPause:     {ebiten.KeyEscape, ebiten.KeyF1},
-	}
-}
-
-// Bound returns the action key k is bound to.
-func (kb *KeyBindings) Bound(k ebiten.Key) (Action, bool) {
-	for a := Action(0); a < NumActions; a++ {
-		if kb[a][0] == k || kb[a][1] == k {
-			return a, true
-		}
-	}
-	return 0, false
-}
-
-// Bind puts key k in slot of action a. A key bound to another action is
-// refused (never silently moved), so no key does two things.
-func (kb *KeyBindings) Bind(a Action, slot int, k ebiten.Key) error {
-	if a >= NumActions || slot < 0 || slot > 1 {
-		return fmt.Errorf("no binding slot %d for %v", slot, a)
-	}
-	if other, ok := kb.Bound(k); ok && other != a {
-		return fmt.Errorf("%s is already bound to %s", KeyName(k), other.Title())
-	}
-	if kb[a][1-slot] == k {
-		return fmt.Errorf("%s is already bound to %s", KeyName(k), a.Title())
-	}
-	kb[a][slot] = k
-	return nil
-}
-
-// Clear empties slot of action a; the first slot of every action must stay
-// bound, so clearing it moves the second key up.
-func (kb *KeyBindings) Clear(a Action, slot int) error {
-	if slot == 0 {
-		if kb[a][1] == NoKey {
-			return fmt.Errorf("%s needs at least one key", a.Title())
-		}
-		kb[a][0], kb[a][1] = kb[a][1], NoKey
-		return nil
-	}
-	kb[a][1] = NoKey
-	return nil
-}
-
-// Validate checks that every action has a key and no key is bound twice.
-func (kb *KeyBindings) Validate() error {
-	seen := map[ebiten.Key]Action{}
-	for a := Action(0); a < NumActions; a++ {
-		if kb[a][0] == NoKey {
-			return fmt.Errorf("%s has no key", a.Title())
-		}
-		for _, k := range kb[a] {
-			if k == NoKey {
-				continue
-			}
-			if k < 0 || k > ebiten.KeyMax {
-				return fmt.Errorf("%s: key code %d out of range", a.Title(), int(k))
-			}
-			if o, dup := seen[k]; dup {
-				return fmt.Errorf("%s is bound to both %s and %s", KeyName(k), o.Title(), a.Title())
-			}
-			seen[k] = a
-		}
-	}
-	return nil
-}
-
-// MarshalJSON writes bindings as {"left": ["ArrowLeft"], ...}.
-func (kb KeyBindings) MarshalJSON() ([]byte, error) {
-	var sb strings.Builder
-	sb.WriteByte('{')
-	for a := Action(0); a < NumActions; a++ {
-		if a > 0 {
-			sb.WriteByte(',')
-		}
-		fmt.Fprintf(&sb, "%q:[", a.String())
-		n := 0
-		for _, k := range kb[a] {
-			if k == NoKey {
-				continue
-			}
-			if n > 0 {
-				sb.WriteByte(',')
-			}
-			fmt.Fprintf(&sb, "%q", k.String())
-			n++
-		}
-		sb.WriteByte(']')
-	}
-	sb.WriteByte('}')
-	return []byte(sb.String()), nil
-}
-
-// bindingsFromNames reads the map form; unknown actions and keys are errors.
-func bindingsFromNames(m map[string][]string) (KeyBindings, error) {
-	kb := DefaultKeys()
-	for name, keys := range m {
-		a, ok := actionByName(name)
-		if !ok {
-			return kb, fmt.Errorf("unknown action %q", name)
-		}
-		if len(keys) == 0 || len(keys) > 2 {
-			return kb, fmt.Errorf("action %s has %d keys, want 1 or 2", name, len(keys))
-		}
-		kb[a] = [2]ebiten.Key{NoKey, NoKey}
-		for i, s := range keys {
-			var k ebiten.Key
-			if err := k.UnmarshalText([]byte(s)); err != nil {
-				return kb, fmt.Errorf("action %s: unknown key %q", name, s)
-			}
-			kb[a][i] = k
-		}
-	}
-	return kb, kb.Validate()
-}
-
-func actionByName(name string) (Action, bool) {
-	for a := Action(0); a < NumActions; a++ {
-		if actionNames[a] == name {
-			return a, true
-		}
-	}
-	return 0, false
-}
-
-// KeyName is a short name of k for the screen.
-func KeyName(k ebiten.Key) string {
-	if k == NoKey {
-		return "-"
-	}
-	s := k.String()
-	for _, p := range [...][2]string{{"Arrow", ""}, {"Digit", ""}, {"Control", "Ctrl "}, {"Shift", "Shift "}, {"Alt", "Alt "}} {
-		if strings.HasPrefix(s, p[0]) && len(s) > len(p[0]) {
-			s = p[1] + s[len(p[0]):]
-		}
-	}
-	return strings.TrimSpace(s)
 }

@@ -14,14 +14,14 @@ type Mode struct {
 	ByTime bool   // high scores rank by time (races)
 	Scored bool   // keeps a high-score table
 	// Start builds the scene that plays mode m from a seed.
-	Start func(a *App, m *Mode, seed uint64) (Scene, error)
+	Start func(c *Context, m *Mode, seed uint64) (Scene, error)
 	// Setup, when set, is the screen the menu opens to choose options
 	// before Start (--mode starts at once with the saved options).
 	Setup func(m *Mode) Scene
 }
 
 // New starts a game of the mode.
-func (m *Mode) New(a *App, seed uint64) (Scene, error) { return m.Start(a, m, seed) }
+func (m *Mode) New(c *Context, seed uint64) (Scene, error) { return m.Start(c, m, seed) }
 
 // Modes lists the modes in menu order.
 var Modes = []Mode{
@@ -66,9 +66,9 @@ func ModeNames() []string {
 }
 
 // humanGame starts a game of goal g played from the keyboard or gamepad.
-func humanGame(g engine.Goal) func(a *App, m *Mode, seed uint64) (Scene, error) {
-	return func(a *App, m *Mode, seed uint64) (Scene, error) {
-		cfg := a.Settings.Apply(engine.ConfigFor(g))
+func humanGame(g engine.Goal) func(c *Context, m *Mode, seed uint64) (Scene, error) {
+	return func(c *Context, m *Mode, seed uint64) (Scene, error) {
+		cfg := c.Settings.Apply(engine.ConfigFor(g))
 		game, err := engine.NewGame(cfg, seed)
 		if err != nil {
 			return nil, err
@@ -78,9 +78,19 @@ func humanGame(g engine.Goal) func(a *App, m *Mode, seed uint64) (Scene, error) 
 }
 
 // Driver produces the engine input for each tick: a person, the bot or a
-// replay.
+// replay. What a driver is shows in its methods, which the scenes ask
+// instead of its type.
 type Driver interface {
-	Next(a *App, g *engine.Game) engine.Input
+	// Next is the input for the coming tick.
+	Next(in *Frame, g *engine.Game) engine.Input
+	// Person reports whether a person plays: the game pauses when the
+	// window loses the focus, and a finished game goes in the high scores.
+	Person() bool
+	// Finished reports that the driver has no more input (a replay's
+	// end, a cycle found), which ends the game.
+	Finished() bool
+	// Replay is the recording being played back, or nil.
+	Replay() *engine.Replay
 }
 
 // humanDriver reads the held game actions. A key pressed and released
@@ -88,6 +98,10 @@ type Driver interface {
 // held for that tick, so no tap is lost.
 type humanDriver struct{}
 
-func (humanDriver) Next(a *App, _ *engine.Game) engine.Input {
-	return (a.In.Held | a.In.Pressed).EngineInput()
+func (humanDriver) Next(in *Frame, _ *engine.Game) engine.Input {
+	return (in.Held | in.Pressed).EngineInput()
 }
+
+func (humanDriver) Person() bool           { return true }
+func (humanDriver) Finished() bool         { return false }
+func (humanDriver) Replay() *engine.Replay { return nil }

@@ -1,10 +1,10 @@
 package scenes
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/solver/thrower"
 	"github.com/kocka/kocka/sprites"
 )
@@ -18,7 +18,7 @@ type replayDriver struct {
 	i   int
 }
 
-func (d *replayDriver) Next(*App, *engine.Game) engine.Input {
+func (d *replayDriver) Next(*Frame, *engine.Game) engine.Input {
 	if d.i >= len(d.rep.Inputs) {
 		return 0
 	}
@@ -29,8 +29,8 @@ func (d *replayDriver) Next(*App, *engine.Game) engine.Input {
 // Finished reports that every recorded input has been played.
 func (d *replayDriver) Finished() bool { return d.i >= len(d.rep.Inputs) }
 
-// Matches reports whether the game ended where the recording did.
-func (d *replayDriver) Matches(g *engine.Game) bool { return g.StateHash() == d.rep.Hash }
+func (d *replayDriver) Person() bool           { return false }
+func (d *replayDriver) Replay() *engine.Replay { return d.rep }
 
 // replayMode plays a recording; it is not in the menu's mode table.
 func replayMode(rep *engine.Replay) *Mode {
@@ -45,12 +45,12 @@ func replayMode(rep *engine.Replay) *Mode {
 		}
 	}
 	return &Mode{Name: "replay", Title: title,
-		Start: func(a *App, m *Mode, _ uint64) (Scene, error) { return newReplayScene(a, m, rep) }}
+		Start: func(c *Context, m *Mode, _ uint64) (Scene, error) { return newReplayScene(c, m, rep) }}
 }
 
 // newReplayScene plays rep back in a play scene.
-func newReplayScene(a *App, m *Mode, rep *engine.Replay) (Scene, error) {
-	g, err := rep.Start(withThrowers(a.opts.ReplayFactory))
+func newReplayScene(c *Context, m *Mode, rep *engine.Replay) (Scene, error) {
+	g, err := rep.Start(withThrowers(c.ReplayFactory))
 	if err != nil {
 		return nil, err
 	}
@@ -60,32 +60,15 @@ func newReplayScene(a *App, m *Mode, rep *engine.Replay) (Scene, error) {
 }
 
 // saveReplay keeps the game's recording as the last replay of its mode.
-func (s *playScene) saveReplay(a *App) {
+func (s *playScene) saveReplay(c *Context) {
 	if s.rec == nil || s.saved || s.game.Ticks() == 0 {
 		return
 	}
-	if _, replaying := s.driver.(*replayDriver); replaying {
+	if s.driver.Replay() != nil { // a replay of a replay is the same replay
 		return
 	}
 	s.saved = true
-	var buf bytes.Buffer
-	if err := s.rec.Replay().Encode(&buf); err != nil {
-		a.Notify("Could not encode the replay: " + err.Error())
-		return
-	}
-	a.saver.save(replayName(s.mode.Name), buf.Bytes())
-}
-
-// loadReplay reads the last replay of a mode.
-func (a *App) loadReplay(mode string) (*engine.Replay, error) {
-	raw, queued := a.saver.load(replayName(mode))
-	if !queued {
-		var err error
-		if raw, err = a.store.Load(replayName(mode)); err != nil {
-			return nil, err
-		}
-	}
-	return engine.DecodeReplay(bytes.NewReader(raw))
+	c.saveReplay(s.mode.Name, s.rec.Replay())
 }
 
 // replaysScene lists the last replay of each mode.
@@ -93,48 +76,48 @@ type replaysScene struct {
 	menu menu
 }
 
-func newReplaysScene(a *App) *replaysScene {
+func newReplaysScene(c *Context) *replaysScene {
 	s := &replaysScene{}
 	for i := range Modes {
 		m := &Modes[i]
-		rep, err := a.loadReplay(m.Name)
+		rep, err := c.loadReplay(m.Name)
 		if err != nil {
 			continue
 		}
 		s.menu.items = append(s.menu.items, menuItem{label: m.Title,
 			help: fmt.Sprintf("%d ticks (%s), seed %d, ended: %v", len(rep.Inputs), FormatTicks(len(rep.Inputs)), rep.Seed, rep.End),
-			value: func(*App) string {
+			value: func(*Context) string {
 				return fmt.Sprintf("%d pts, %d lines", rep.Score, rep.Lines)
 			},
-			activate: func(a *App) {
-				sc, err := newReplayScene(a, replayMode(rep), rep)
+			activate: func(c *Context) {
+				sc, err := newReplayScene(c, replayMode(rep), rep)
 				if err != nil {
-					a.Notify(err.Error())
+					c.Notify(err.Error())
 					return
 				}
-				a.Stack.Reset(sc)
+				c.Stack.Reset(sc)
 			}})
 	}
-	s.menu.items = append(s.menu.items, menuItem{label: "Back", activate: func(a *App) { a.Stack.Pop() }})
+	s.menu.items = append(s.menu.items, menuItem{label: "Back", activate: func(c *Context) { c.Stack.Pop() }})
 	s.menu.x, s.menu.y, s.menu.w, s.menu.rowH = ScreenW/2-160, 110, 320, 20
 	return s
 }
 
 func (s *replaysScene) Name() string { return "replays" }
 
-func (s *replaysScene) Update(a *App) error {
-	if s.menu.update(a) {
-		a.Stack.Pop()
+func (s *replaysScene) Update(c *Context) error {
+	if s.menu.update(c) {
+		c.Stack.Pop()
 	}
 	return nil
 }
 
-func (s *replaysScene) Draw(r *Renderer) {
-	heading(r, "LAST REPLAYS", 50, sprites.Accent)
+func (s *replaysScene) Draw(r *draw.Renderer) {
+	r.Heading("LAST REPLAYS", 50, sprites.Accent)
 	if len(s.menu.items) == 1 {
 		r.TextCenter("No replays yet: each finished game keeps one here.", ScreenW/2, 90, 1, sprites.Dim)
 	}
-	s.menu.draw(r, r.App)
+	s.menu.draw(r)
 }
 
 func (s *replaysScene) menuOf() *menu { return &s.menu }

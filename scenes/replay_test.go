@@ -31,7 +31,7 @@ func TestReplaySavedAndPlayedBack(t *testing.T) {
 		t.Fatalf("no replay saved: %v", err)
 	}
 
-	a.Stack.Push(newReplaysScene(a))
+	a.Stack.Push(newReplaysScene(a.ctx))
 	rs := a.Stack.Top().(*replaysScene)
 	if len(rs.menu.items) != 2 || rs.menu.items[0].label != "40-line Sprint" {
 		t.Fatalf("replays listed: %v", rs.menu.items)
@@ -52,7 +52,7 @@ func TestReplaySavedAndPlayedBack(t *testing.T) {
 	step(t, a, Frame{}, endDelayTicks)
 	settle(t, a)
 	res, ok := a.Stack.Top().(*resultsScene)
-	if !ok || !res.play.replayDriver().Matches(res.play.game) {
+	if !ok || res.play.driver.Replay() == nil || res.play.driver.Replay().Hash != res.play.game.StateHash() {
 		t.Fatalf("after the replay: %q", topName(a))
 	}
 	if _, ok := a.Scores.Best("replay"); ok {

@@ -5,8 +5,13 @@ import (
 	"time"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/sprites"
 )
+
+// itemScores is the id of the results menu's row that opens the high
+// scores; a mode with tables of its own (versus) changes that row.
+const itemScores = "scores"
 
 // resultsScene shows how a game went, records it in the high scores, and
 // offers another go.
@@ -20,31 +25,30 @@ type resultsScene struct {
 
 func (s *resultsScene) recorder() *engine.Recorder { return s.play.rec }
 
-func newResults(a *App, p *playScene) *resultsScene {
+func newResults(c *Context, p *playScene) *resultsScene {
 	s := &resultsScene{play: p}
 	g := p.game
 	m := p.mode
-	s.best, s.hadPB = a.Scores.Best(m.Name)
-	_, human := p.driver.(humanDriver)
-	if human && m.Scored && (!m.ByTime || g.End() == engine.GoalMet) {
-		s.rank = a.Scores.Add(m.Name, Result{
+	s.best, s.hadPB = c.Scores.Best(m.Name)
+	if p.driver.Person() && m.Scored && (!m.ByTime || g.End() == engine.GoalMet) {
+		s.rank = c.Scores.Add(m.Name, Result{
 			Score: g.Score(), Lines: g.Lines(), Level: g.Level(), Ticks: g.Ticks(),
 			Pieces: g.Stats().Pieces, Date: time.Now().Format("2006-01-02"),
 		}, m.ByTime)
 		if s.rank > 0 {
-			a.SaveScores()
+			c.SaveScores()
 		}
 	}
 	s.menu = menu{x: 380, y: 270, w: 200, rowH: 20, items: []menuItem{
-		{label: "Play again", activate: func(a *App) {
-			if sc, err := p.restart(a); err == nil {
-				a.Stack.Replace(sc)
+		{label: "Play again", activate: func(c *Context) {
+			if sc, err := p.restart(c); err == nil {
+				c.Stack.Replace(sc)
 			} else {
-				a.Notify(err.Error())
+				c.Notify(err.Error())
 			}
 		}},
-		{label: "High scores", activate: func(a *App) { a.Stack.Push(newScoresScene(m.Name)) }},
-		{label: "Main menu", activate: func(a *App) { a.Stack.Reset(newMainMenu()) }},
+		{id: itemScores, label: "High scores", activate: func(c *Context) { c.Stack.Push(newScoresScene(m.Name)) }},
+		{label: "Main menu", activate: func(c *Context) { c.Stack.Reset(newMainMenu()) }},
 	}}
 	return s
 }
@@ -52,19 +56,19 @@ func newResults(a *App, p *playScene) *resultsScene {
 func (s *resultsScene) Name() string            { return "results" }
 func (s *resultsScene) Game() *engine.Game      { return s.play.game }
 func (s *resultsScene) ModeName() string        { return s.play.mode.Name }
-func (s *resultsScene) BoardOrigin() (x, y int) { return 120, boardY }
+func (s *resultsScene) BoardOrigin() (x, y int) { return 120, draw.BoardY }
 
-func (s *resultsScene) Update(a *App) error {
-	if s.menu.update(a) {
-		a.Stack.Reset(newMainMenu())
+func (s *resultsScene) Update(c *Context) error {
+	if s.menu.update(c) {
+		c.Stack.Reset(newMainMenu())
 	}
 	return nil
 }
 
-func (s *resultsScene) Draw(r *Renderer) {
+func (s *resultsScene) Draw(r *draw.Renderer) {
 	g := s.play.game
 	m := s.play.mode
-	drawBoard(r, g, boardLook{x: 120, y: boardY, grid: r.Settings.Grid})
+	draw.Board(r, g, draw.BoardLook{X: 120, Y: draw.BoardY, Grid: r.Looks.Grid})
 	x := float32(340)
 	title, c := "GAME OVER", sprites.Danger
 	switch g.End() {
@@ -113,16 +117,16 @@ func (s *resultsScene) Draw(r *Renderer) {
 		}
 		r.Text("Personal best: "+best, x, y+16, 1, sprites.Dim)
 	}
-	if d, ok := s.play.driver.(*replayDriver); ok {
-		if d.Matches(g) {
+	if rep := s.play.driver.Replay(); rep != nil {
+		if g.StateHash() == rep.Hash {
 			r.Text("Replay reached the recorded state.", x, 250, 1, sprites.Good)
 		} else {
 			r.Text("Replay differs from the recording!", x, 250, 1, sprites.Danger)
 		}
 	}
-	s.menu.draw(r, r.App)
+	s.menu.draw(r)
 }
 
-func (s *resultsScene) replayDriver() *replayDriver { return s.play.replayDriver() }
+func (s *resultsScene) driverOf() Driver { return s.play.driver }
 
 func (s *resultsScene) menuOf() *menu { return &s.menu }

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -81,4 +82,20 @@ func (s *Scores) Best(mode string) (Result, bool) {
 func FormatTicks(t int) string {
 	cs := t * 100 / 60
 	return fmt.Sprintf("%d:%02d.%02d", cs/6000, cs/100%60, cs%100)
+}
+
+// addByLines records r in table key, ranked by lines survived (a tie
+// keeps the earlier result first), and returns its rank from 1, or 0.
+func addByLines(s *Scores, key string, r Result) int {
+	if s.Modes == nil {
+		s.Modes = map[string][]Result{}
+	}
+	rs := s.Modes[key]
+	i := sort.Search(len(rs), func(i int) bool { return r.Lines > rs[i].Lines })
+	if i >= TopScores {
+		return 0
+	}
+	rs = slices.Insert(rs, i, r)
+	s.Modes[key] = rs[:min(len(rs), TopScores)]
+	return i + 1
 }

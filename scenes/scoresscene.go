@@ -3,13 +3,16 @@ package scenes
 import (
 	"fmt"
 
+	"github.com/kocka/kocka/scenes/draw"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
 // scoresScene shows the high-score table of one mode at a time; Left and
 // Right (or a click on the arrows) switch modes.
 type scoresScene struct {
-	mode int // index in the scored modes
+	mode  int      // index in the scored modes
+	table []Result // the mode's table, from the last prepare
 }
 
 func scoredModes() []*Mode {
@@ -34,23 +37,27 @@ func newScoresScene(mode string) *scoresScene {
 
 func (s *scoresScene) Name() string { return "scores" }
 
-func (s *scoresScene) Update(a *App) error {
+func (s *scoresScene) Update(c *Context) error {
 	n := len(scoredModes())
-	in := a.In
+	in := c.In
 	switch {
 	case in.Menu&MenuLeft != 0 || in.Click && in.X < ScreenW/3:
 		s.mode = (s.mode + n - 1) % n
-		a.Play(sprites.SoundMenuMove)
+		c.Play(sound.MenuMove)
 	case in.Menu&MenuRight != 0 || in.Click && in.X > 2*ScreenW/3:
 		s.mode = (s.mode + 1) % n
-		a.Play(sprites.SoundMenuMove)
+		c.Play(sound.MenuMove)
 	case in.Menu&(MenuBack|MenuConfirm) != 0 || in.Click:
-		a.Stack.Pop()
+		c.Stack.Pop()
 	}
 	return nil
 }
 
-func (s *scoresScene) Draw(r *Renderer) {
+func (s *scoresScene) prepare(c *Context) {
+	s.table = c.Scores.Modes[scoredModes()[s.mode].Name]
+}
+
+func (s *scoresScene) Draw(r *draw.Renderer) {
 	modes := scoredModes()
 	m := modes[s.mode]
 	r.TextCenter("HIGH SCORES", ScreenW/2, 12, 1, sprites.Dim)
@@ -69,7 +76,7 @@ func (s *scoresScene) Draw(r *Renderer) {
 	}
 	r.Rect(x, y+17, 420, 1, sprites.Shade(sprites.Frame, 160))
 	y += 24
-	rs := r.App.Scores.Modes[m.Name]
+	rs := s.table
 	if len(rs) == 0 {
 		r.TextCenter("No games yet.", ScreenW/2, y+40, 1, sprites.Dim)
 	}

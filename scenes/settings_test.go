@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -204,7 +202,7 @@ func TestSettingsSceneRebinds(t *testing.T) {
 	}
 	// A new game uses the new handling.
 	m, _ := ModeByName("marathon")
-	sc, _ := m.New(a, 1)
+	sc, _ := m.New(a.ctx, 1)
 	if got := sc.(*playScene).game.Config().DAS; got != a.Settings.DAS {
 		t.Fatalf("new game DAS %d, settings %d", got, a.Settings.DAS)
 	}
@@ -256,56 +254,6 @@ func TestFormatTicks(t *testing.T) {
 	}
 }
 
-func TestFileStore(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "kocka")
-	s := FileStore{Dir: dir}
-	if _, err := s.Load("settings.json"); !errors.Is(err, fs.ErrNotExist) {
-		t.Fatalf("missing file: %v", err)
-	}
-	for _, data := range []string{"first", "second"} {
-		if err := s.Save("settings.json", []byte(data)); err != nil {
-			t.Fatal(err)
-		}
-		if b, err := s.Load("settings.json"); err != nil || string(b) != data {
-			t.Fatalf("load %q, %v", b, err)
-		}
-	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	// The previous version is kept as .bak; nothing else is left behind.
-	if strings.Join(names, " ") != "settings.json settings.json.bak" {
-		t.Fatalf("files after two saves: %v", names)
-	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "settings.json.bak")); string(b) != "first" {
-		t.Fatalf("backup holds %q, want the previous version", b)
-	}
-	for _, bad := range []string{"", "../x", "a/b", ".hidden"} {
-		if err := s.Save(bad, nil); err == nil {
-			t.Errorf("Save(%q) accepted", bad)
-		}
-	}
-}
-
-func TestWrap(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		n    int
-		want []string
-	}{
-		{"short", 10, []string{"short"}},
-		{"two words here", 9, []string{"two words", "here"}},
-		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
-	} {
-		got := wrap(tc.s, tc.n)
-		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
-			t.Errorf("wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
-		}
-	}
-}
-
 // FuzzSettingsFile: any bytes in settings.json give valid settings and
 // never lose the original.
 func FuzzSettingsFile(f *testing.F) {
@@ -340,11 +288,11 @@ func FuzzSettingsFile(f *testing.F) {
 // fakeSound records what the app asks of the sound.
 type fakeSound struct {
 	volume float64
-	played []sprites.Sound
+	played []sound.Effect
 }
 
-func (f *fakeSound) Play(s sprites.Sound) { f.played = append(f.played, s) }
-func (f *fakeSound) SetVolume(v float64)  { f.volume = v }
+func (f *fakeSound) Play(s sound.Effect) { f.played = append(f.played, s) }
+func (f *fakeSound) SetVolume(v float64) { f.volume = v }
 
 func TestSettingsApplyAtOnce(t *testing.T) {
 	snd := &fakeSound{}

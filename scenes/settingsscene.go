@@ -4,10 +4,13 @@ import (
 	"fmt"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/scenes/draw"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
-// settingsScene edits the settings. Every change takes effect at once;
+// settingsScene edits the settings. Every change takes effect at once (the
+// App applies sound and window settings after each tick);
 // the file is written when the scene is left. Opened from a paused game,
 // handling changes (DAS, ARR, soft drop, preview) apply from the next game,
 // since a game keeps the rules it started with.
@@ -25,8 +28,8 @@ func newSettingsScene(inGame bool) *settingsScene {
 		s.menu.items = append(s.menu.items, menuItem{
 			label: act.Title(),
 			help:  "Enter: new key. Left/Right: slot. Delete: clear.",
-			keys: func(a *App) [2]string {
-				kb := a.Settings.Keys[act]
+			keys: func(c *Context) [2]string {
+				kb := c.Settings.Keys[act]
 				out := [2]string{KeyName(kb[0]), KeyName(kb[1])}
 				if s.capturing == int(act)+1 {
 					out[s.slot] = "?"
@@ -36,7 +39,7 @@ func newSettingsScene(inGame bool) *settingsScene {
 				}
 				return out
 			},
-			activate: func(a *App) { s.capturing, s.message = int(act)+1, "" },
+			activate: func(c *Context) { s.capturing, s.message = int(act)+1, "" },
 		})
 	}
 	type intRow struct {
@@ -69,43 +72,42 @@ func newSettingsScene(inGame bool) *settingsScene {
 			}
 		}
 		s.menu.items = append(s.menu.items, menuItem{label: row.label, help: help,
-			value: func(a *App) string {
-				v := *row.field(&a.Settings)
+			value: func(c *Context) string {
+				v := *row.field(c.Settings)
 				if row.show != nil {
 					return row.show(v)
 				}
 				return fmt.Sprint(v)
 			},
-			adjust: func(a *App, d int) {
-				p := row.field(&a.Settings)
+			adjust: func(c *Context, d int) {
+				p := row.field(c.Settings)
 				*p = min(max(*p+d, row.min), row.max)
-				a.applySettings()
 			}})
 	}
 	toggle := func(label, help string, field func(*Settings) *bool) menuItem {
-		flip := func(a *App) { p := field(&a.Settings); *p = !*p; a.applySettings() }
+		flip := func(c *Context) { p := field(c.Settings); *p = !*p }
 		return menuItem{label: label, help: help,
-			value: func(a *App) string {
-				if *field(&a.Settings) {
+			value: func(c *Context) string {
+				if *field(c.Settings) {
 					return "on"
 				}
 				return "off"
 			},
-			activate: flip, adjust: func(a *App, _ int) { flip(a) }}
+			activate: flip, adjust: func(c *Context, _ int) { flip(c) }}
 	}
 	s.menu.items = append(s.menu.items,
 		toggle("Ghost piece", "Show where the piece will land.", func(s *Settings) *bool { return &s.Ghost }),
 		toggle("Grid", "Draw the grid lines in the well.", func(s *Settings) *bool { return &s.Grid }),
 		menuItem{label: "Skin", help: "How the minos look.",
-			value: func(a *App) string { return a.Settings.Skin.String() },
-			adjust: func(a *App, d int) {
-				a.Settings.Skin = sprites.Skin((int(a.Settings.Skin) + d + int(sprites.NumSkins)) % int(sprites.NumSkins))
+			value: func(c *Context) string { return c.Settings.Skin.String() },
+			adjust: func(c *Context, d int) {
+				c.Settings.Skin = sprites.Skin((int(c.Settings.Skin) + d + int(sprites.NumSkins)) % int(sprites.NumSkins))
 			}},
 		toggle("Mute", "Silence every sound.", func(s *Settings) *bool { return &s.Mute }),
 		toggle("Fullscreen", "Fill the screen (F11 also works in most desktops).", func(s *Settings) *bool { return &s.Fullscreen }),
 		menuItem{label: "Reset to defaults", help: "Every setting and key back to the defaults.",
-			activate: func(a *App) { a.Settings = DefaultSettings(); a.applySettings() }},
-		menuItem{label: "Back", activate: func(a *App) { s.leave(a) }},
+			activate: func(c *Context) { *c.Settings = DefaultSettings() }},
+		menuItem{label: "Back", activate: func(c *Context) { s.leave(c) }},
 	)
 	s.menu.x, s.menu.y, s.menu.w, s.menu.rowH = ScreenW/2-170, 44, 340, 13
 	return s
@@ -113,63 +115,55 @@ func newSettingsScene(inGame bool) *settingsScene {
 
 func (s *settingsScene) Name() string { return "settings" }
 
-// applySettings puts sound and window settings into effect now.
-func (a *App) applySettings() {
-	a.applySound()
-	if a.window.scale != 0 {
-		a.applyWindow()
-	}
-}
-
-func (s *settingsScene) leave(a *App) {
-	a.SaveSettings()
-	a.Stack.Pop()
+func (s *settingsScene) leave(c *Context) {
+	c.SaveSettings()
+	c.Stack.Pop()
 }
 
 // Update implements Scene.
-func (s *settingsScene) Update(a *App) error {
+func (s *settingsScene) Update(c *Context) error {
 	if s.capturing > 0 {
-		s.capture(a)
+		s.capture(c)
 		return nil
 	}
 	sel := s.menu.sel
 	if sel < int(NumActions) {
 		// On a binding row Left/Right choose the slot, not a value.
 		switch {
-		case a.In.Menu&MenuLeft != 0:
+		case c.In.Menu&MenuLeft != 0:
 			s.slot = 0
 			return nil
-		case a.In.Menu&MenuRight != 0:
+		case c.In.Menu&MenuRight != 0:
 			s.slot = 1
 			return nil
 		}
-		for _, k := range a.In.Keys {
+		for _, k := range c.In.Keys {
 			if k == ebiten.KeyDelete {
-				if err := a.Settings.Keys.Clear(Action(sel), s.slot); err != nil {
+				if err := c.Settings.Keys.Clear(Action(sel), s.slot); err != nil {
 					s.message = err.Error()
 				}
 				return nil
 			}
 		}
 	}
-	if s.menu.update(a) {
-		s.leave(a)
+	if s.menu.update(c) {
+		s.leave(c)
 	}
 	return nil
 }
 
 // capture takes the next key pressed as the binding of the chosen action.
 // Escape cancels. A key already used elsewhere is refused with a message.
-func (s *settingsScene) capture(a *App) {
-	for _, k := range a.In.Keys {
+func (s *settingsScene) capture(c *Context) {
+	for _, k := range c.In.Keys {
 		act := Action(s.capturing - 1)
 		if k == ebiten.KeyEscape {
 			s.capturing = 0
 			return
 		}
-		if err := a.Settings.Keys.Bind(act, s.slot, k); err != nil {
+		if err := c.Settings.Keys.Bind(act, s.slot, k); err != nil {
 			s.message = err.Error()
-			a.Play(sprites.SoundTopOut)
+			c.Play(sound.TopOut)
 		} else {
 			s.message = ""
 		}
@@ -179,10 +173,10 @@ func (s *settingsScene) capture(a *App) {
 }
 
 // Draw implements Scene.
-func (s *settingsScene) Draw(r *Renderer) {
+func (s *settingsScene) Draw(r *draw.Renderer) {
 	r.TextCenter("SETTINGS", ScreenW/2, 8, 1, sprites.Accent)
 	r.Panel(float32(s.menu.x-6), float32(s.menu.y-4), float32(s.menu.w+12), float32(len(s.menu.items)*s.menu.rowH+6), sprites.Panel, sprites.Shade(sprites.Frame, 160))
-	s.menu.draw(r, r.App)
+	s.menu.draw(r)
 	switch {
 	case s.capturing > 0:
 		msg := fmt.Sprintf("Press a key for %s (Esc cancels)", Action(s.capturing-1).Title())

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -24,15 +25,15 @@ type SoakView struct {
 	game     *engine.Game
 	err      error
 	done     bool
-	renderer *Renderer
-	settings Settings
+	renderer *draw.Renderer
+	looks    draw.Looks
 	ticks    int
 }
 
 // NewSoakView makes the window; status gives the progress line drawn under
 // the board.
 func NewSoakView(step SoakStepper, status func() string) *SoakView {
-	return &SoakView{step: step, status: status, budget: 12 * time.Millisecond, settings: DefaultSettings()}
+	return &SoakView{step: step, status: status, budget: 12 * time.Millisecond, looks: draw.Looks{Skin: DefaultSettings().Skin, Ghost: true}}
 }
 
 // Err is the soak's failure, if any, after the window closed.
@@ -64,24 +65,24 @@ func (v *SoakView) Layout(w, h int) (int, int) { return w, h }
 // Draw draws the current game and the soak's progress.
 func (v *SoakView) Draw(screen *ebiten.Image) {
 	if v.renderer == nil {
-		v.renderer = NewRenderer(sprites.NewAtlas())
+		v.renderer = draw.NewRenderer(sprites.NewAtlas())
 	}
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	scale := max(1, min(w/ScreenW, h/ScreenH))
-	screen.Fill(letterbox)
+	screen.Fill(draw.Letterbox)
 	r := v.renderer
 	r.Begin(screen, scale, (w-ScreenW*scale)/2, (h-ScreenH*scale)/2)
-	r.Skin, r.Tick, r.Settings = v.settings.Skin, v.ticks, &v.settings
+	r.Looks, r.Tick = v.looks, v.ticks
 	r.Rect(0, 0, ScreenW, ScreenH, sprites.Background)
-	r.Text("SOAK", leftColR-panelW, 8, 1, sprites.Dim)
+	r.Text("SOAK", draw.LeftColR-draw.PanelW, 8, 1, sprites.Dim)
 	if g := v.game; g != nil {
-		drawBoard(r, g, boardLook{x: boardX, y: boardY, ghost: true})
-		drawHold(r, g)
-		drawQueue(r, g)
-		y := float32(boardY + 140)
-		y = stat(r, "SCORE", fmt.Sprint(g.Score()), y, true)
-		y = stat(r, "LINES", fmt.Sprint(g.Lines()), y, false)
-		stat(r, "LEVEL", fmt.Sprint(g.Level()), y, false)
+		draw.Board(r, g, draw.BoardLook{X: draw.BoardX, Y: draw.BoardY, Ghost: v.looks.Ghost})
+		draw.Hold(r, g)
+		draw.Queue(r, g)
+		y := float32(draw.BoardY + 140)
+		y = draw.Stat(r, "SCORE", fmt.Sprint(g.Score()), y, true)
+		y = draw.Stat(r, "LINES", fmt.Sprint(g.Lines()), y, false)
+		draw.Stat(r, "LEVEL", fmt.Sprint(g.Level()), y, false)
 	}
 	if v.status != nil {
 		r.Text(v.status(), 8, ScreenH-14, 1, sprites.Dim)

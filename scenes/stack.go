@@ -1,12 +1,14 @@
 package scenes
 
+import "github.com/kocka/kocka/scenes/draw"
+
 // Scene is one screen of the game. Only the top scene of the stack is
 // updated; Draw draws it (and any scenes it overlays).
 type Scene interface {
-	// Update runs one tick with the frame's input (a.In).
-	Update(a *App) error
+	// Update runs one tick with the frame's input (c.In).
+	Update(c *Context) error
 	// Draw draws the scene; it must not change state.
-	Draw(r *Renderer)
+	Draw(r *draw.Renderer)
 }
 
 // Overlay is a scene drawn over the scene below it (pause over play),
@@ -84,7 +86,7 @@ func (s *Stack) begin(op stackOp, sc Scene) {
 func (s *Stack) Transitioning() bool { return s.fade > 0 }
 
 // Update advances a transition or updates the top scene.
-func (s *Stack) Update(a *App) error {
+func (s *Stack) Update(c *Context) error {
 	if s.fade > 0 {
 		s.fade++
 		if s.fade == fadeTicks+1 {
@@ -96,7 +98,7 @@ func (s *Stack) Update(a *App) error {
 		return nil
 	}
 	if top := s.Top(); top != nil {
-		return top.Update(a)
+		return top.Update(c)
 	}
 	return nil
 }
@@ -137,3 +139,10 @@ func (s *Stack) Darkness() float32 {
 	}
 	return float32(2*fadeTicks-s.fade+1) / fadeTicks
 }
+
+// menuScene is a scene run by a menu; the App prepares the menu's values
+// before each draw, and the state file names its selected row.
+type menuScene interface{ menuOf() *menu }
+
+// pausable is a scene playing a game that the pause menu can cover.
+type pausable interface{ playing() *playScene }

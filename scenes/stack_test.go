@@ -3,6 +3,8 @@ package scenes
 import (
 	"slices"
 	"testing"
+
+	"github.com/kocka/kocka/scenes/draw"
 )
 
 // fakeScene counts its updates.
@@ -11,9 +13,9 @@ type fakeScene struct {
 	updates int
 }
 
-func (f *fakeScene) Update(*App) error { f.updates++; return nil }
-func (f *fakeScene) Draw(*Renderer)    {}
-func (f *fakeScene) Name() string      { return f.name }
+func (f *fakeScene) Update(*Context) error { f.updates++; return nil }
+func (f *fakeScene) Draw(*draw.Renderer)   {}
+func (f *fakeScene) Name() string          { return f.name }
 
 type fakeOverlay struct{ fakeScene }
 
@@ -29,7 +31,7 @@ func names(ss []Scene) []string {
 
 func TestStackPushPopOverlay(t *testing.T) {
 	var s Stack
-	a := &App{}
+	a := &Context{}
 	game := &fakeScene{name: "game"}
 	pause := &fakeOverlay{fakeScene{name: "pause"}}
 	settings := &fakeScene{name: "settings"}
@@ -56,7 +58,7 @@ func TestStackPushPopOverlay(t *testing.T) {
 
 func TestStackReplaceFades(t *testing.T) {
 	var s Stack
-	a := &App{}
+	a := &Context{}
 	first, second := &fakeScene{name: "first"}, &fakeScene{name: "second"}
 	s.Replace(first) // an empty stack takes the scene at once
 	if s.Top() != first || s.Transitioning() {
@@ -98,7 +100,7 @@ func TestStackReset(t *testing.T) {
 	menu := &fakeScene{name: "menu"}
 	s.Reset(menu)
 	for s.Transitioning() {
-		s.Update(&App{})
+		s.Update(&Context{})
 	}
 	if s.Len() != 1 || s.Top() != menu {
 		t.Fatalf("after reset: %v", names(s.scenes))

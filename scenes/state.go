@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 )
 
 // GameView is a scene that shows a game: play, pause (through the scene
@@ -82,7 +83,7 @@ func (a *App) State() State {
 		st.Scene = sceneName(top)
 	}
 	st.Fading = a.Stack.Transitioning()
-	if m, ok := a.Stack.Top().(interface{ menuOf() *menu }); ok {
+	if m, ok := a.Stack.Top().(menuScene); ok {
 		if mm := m.menuOf(); len(mm.items) > 0 {
 			st.Selected = mm.items[mm.sel].label
 		}
@@ -115,9 +116,9 @@ func (a *App) State() State {
 		st.End = g.End().String()
 	}
 	st.StateHash = fmt.Sprintf("%016x", g.StateHash())
-	if p, ok := view.(interface{ replayDriver() *replayDriver }); ok {
-		if d := p.replayDriver(); d != nil {
-			st.ReplayHash, st.ReplayDone = fmt.Sprintf("%016x", d.rep.Hash), d.Finished()
+	if p, ok := view.(interface{ driverOf() Driver }); ok {
+		if d := p.driverOf(); d.Replay() != nil {
+			st.ReplayHash, st.ReplayDone = fmt.Sprintf("%016x", d.Replay().Hash), d.Finished()
 		}
 	}
 	b := g.Board()
@@ -130,7 +131,7 @@ func (a *App) State() State {
 	}
 	if s := a.layout.scale; s > 0 {
 		bx, by := view.BoardOrigin()
-		st.Layout = &Layout{OriginX: a.layout.ox, OriginY: a.layout.oy, Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: cellSize * s}
+		st.Layout = &Layout{OriginX: a.layout.ox, OriginY: a.layout.oy, Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: draw.Cell * s}
 	}
 	return st
 }

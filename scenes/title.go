@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
+	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -19,14 +21,14 @@ var logo = [...][5]string{
 var logoPieces = [...]engine.Piece{engine.Z, engine.L, engine.O, engine.S, engine.I}
 
 // drawLogo draws the logo centred at y with minos of size s.
-func drawLogo(r *Renderer, y, s float32) {
+func drawLogo(r *draw.Renderer, y, s float32) {
 	w := float32(len(logo))*5*s - s
 	x := ScreenW/2 - w/2
 	for i, letter := range logo {
 		for row, line := range letter {
 			for col, ch := range line {
 				if ch == '#' {
-					r.Mino(logoPieces[i], x+float32(col)*s, y+float32(row)*s, s, White)
+					r.Mino(logoPieces[i], x+float32(col)*s, y+float32(row)*s, s, draw.White)
 				}
 			}
 		}
@@ -37,15 +39,15 @@ func drawLogo(r *Renderer, y, s float32) {
 // rain is a slow fall of pieces behind the title and the menus.
 type rain struct{ tick int }
 
-func (rn *rain) draw(r *Renderer) {
+func (rn *rain) draw(r *draw.Renderer) {
 	for i := 0; i < 14; i++ {
 		p := engine.Pieces[i%engine.NumPieces]
 		speed := 0.25 + float32(i%5)*0.09
 		x := float32((i*97 + 31) % (ScreenW - 40))
 		y := float32(int(float32(r.Tick)*speed+float32(i*53))%(ScreenH+80)) - 60
-		cells, _, _ := pieceBox(p)
+		cells, _, _ := draw.PieceBox(p)
 		for _, c := range cells {
-			r.Mino(p, x+float32(c.X)*sprites.SmallCell, y-float32(c.Y)*sprites.SmallCell, sprites.SmallCell, Alpha(White, 0.13))
+			r.Mino(p, x+float32(c.X)*sprites.SmallCell, y-float32(c.Y)*sprites.SmallCell, sprites.SmallCell, draw.Alpha(draw.White, 0.13))
 		}
 	}
 }
@@ -57,15 +59,15 @@ func newTitle() *titleScene { return &titleScene{} }
 
 func (s *titleScene) Name() string { return "title" }
 
-func (s *titleScene) Update(a *App) error {
-	if a.In.Menu&MenuConfirm != 0 || a.In.Click || a.In.Pressed != 0 {
-		a.Play(sprites.SoundMenuSelect)
-		a.Stack.Replace(newMainMenu())
+func (s *titleScene) Update(c *Context) error {
+	if c.In.Menu&MenuConfirm != 0 || c.In.Click || c.In.Pressed != 0 {
+		c.Play(sound.MenuSelect)
+		c.Stack.Replace(newMainMenu())
 	}
 	return nil
 }
 
-func (s *titleScene) Draw(r *Renderer) {
+func (s *titleScene) Draw(r *draw.Renderer) {
 	s.rain.draw(r)
 	drawLogo(r, 90, 16)
 	r.TextCenter("a falling-block game, bot and workbench", ScreenW/2, 190, 1, sprites.Dim)
@@ -86,8 +88,8 @@ func newMainMenu() *mainMenu {
 	for i := range Modes {
 		m := &Modes[i]
 		s.menu.items = append(s.menu.items, menuItem{label: m.Title, help: m.Help,
-			value: func(a *App) string {
-				b, ok := a.Scores.Best(m.Name)
+			value: func(c *Context) string {
+				b, ok := c.Scores.Best(m.Name)
 				switch {
 				case !ok || !m.Scored:
 					return ""
@@ -96,27 +98,27 @@ func newMainMenu() *mainMenu {
 				}
 				return strconv.Itoa(b.Score)
 			},
-			activate: func(a *App) {
+			activate: func(c *Context) {
 				if m.Setup != nil {
-					a.Stack.Push(m.Setup(m))
+					c.Stack.Push(m.Setup(m))
 					return
 				}
-				sc, err := m.New(a, a.NewSeed())
+				sc, err := m.New(c, c.NewSeed())
 				if err != nil {
-					a.Notify(err.Error())
+					c.Notify(err.Error())
 					return
 				}
-				a.Stack.Replace(sc)
+				c.Stack.Replace(sc)
 			}})
 	}
 	s.menu.items = append(s.menu.items,
 		menuItem{label: "High scores", help: "The best ten games of each mode.",
-			activate: func(a *App) { a.Stack.Push(newScoresScene("")) }},
+			activate: func(c *Context) { c.Stack.Push(newScoresScene("")) }},
 		menuItem{label: "Replays", help: "Watch the last game of each mode again.",
-			activate: func(a *App) { a.Stack.Push(newReplaysScene(a)) }},
+			activate: func(c *Context) { c.Stack.Push(newReplaysScene(c)) }},
 		menuItem{label: "Settings", help: "Keys, handling, looks and sound.",
-			activate: func(a *App) { a.Stack.Push(newSettingsScene(false)) }},
-		menuItem{label: "Quit", activate: func(a *App) { a.Quit() }},
+			activate: func(c *Context) { c.Stack.Push(newSettingsScene(false)) }},
+		menuItem{label: "Quit", activate: func(c *Context) { c.Quit() }},
 	)
 	s.menu.rowH, s.menu.w = 20, 240
 	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 88
@@ -125,18 +127,18 @@ func newMainMenu() *mainMenu {
 
 func (s *mainMenu) Name() string { return "menu" }
 
-func (s *mainMenu) Update(a *App) error {
-	if s.menu.update(a) {
-		a.Stack.Replace(newTitle())
+func (s *mainMenu) Update(c *Context) error {
+	if s.menu.update(c) {
+		c.Stack.Replace(newTitle())
 	}
 	return nil
 }
 
-func (s *mainMenu) Draw(r *Renderer) {
+func (s *mainMenu) Draw(r *draw.Renderer) {
 	s.rain.draw(r)
 	drawLogo(r, 24, 8)
-	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), Alpha(sprites.Panel, 0.9), sprites.Shade(sprites.Frame, 160))
-	s.menu.draw(r, r.App)
+	r.Panel(float32(s.menu.x-8), float32(s.menu.y-8), float32(s.menu.w+16), float32(len(s.menu.items)*s.menu.rowH+12), draw.Alpha(sprites.Panel, 0.9), sprites.Shade(sprites.Frame, 160))
+	s.menu.draw(r)
 }
 
 func (s *mainMenu) menuOf() *menu { return &s.menu }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/solver/thrower"
 )
 
@@ -145,12 +146,12 @@ func TestVersusHighScoresPerThrower(t *testing.T) {
 	if s.rank != 1 {
 		t.Fatalf("first game against bastet ranked %d", s.rank)
 	}
-	v := a.versusSettings()
+	v := a.ctx.versusSettings()
 	v.Thrower = "minimax1"
-	a.saveVersusSettings(v)
+	a.ctx.saveVersusSettings(v)
 	for i := 0; i < 2; i++ {
 		m, _ := ModeByName("versus")
-		sc, err := m.New(a, uint64(10+i))
+		sc, err := m.New(a.ctx, uint64(10+i))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,7 +170,7 @@ func TestVersusHighScoresPerThrower(t *testing.T) {
 	if len(b.Scores.Modes["versus"]) != 0 {
 		t.Fatal("versus games went into a table of the mode as a whole")
 	}
-	r := newDryRenderer()
+	r := draw.NewDry()
 	setup := newVersusSetup(&Modes[0])
 	b.Stack.Push(setup)
 	step(t, b, Frame{}, 1)
@@ -306,7 +307,7 @@ func TestBotVersusEnds(t *testing.T) {
 			if d.det.Moves() == 0 {
 				t.Fatal("the detector watched nothing")
 			}
-			r := newDryRenderer()
+			r := draw.NewDry()
 			a.drawLogical(r, nil)
 			if r.Quads < 100 {
 				t.Fatalf("end screen drew %d quads", r.Quads)
@@ -322,7 +323,7 @@ func TestBotVersusEnds(t *testing.T) {
 
 // TestDrawVersusScenes draws the thrower screens in a dry renderer.
 func TestDrawVersusScenes(t *testing.T) {
-	r := newDryRenderer()
+	r := draw.NewDry()
 	a := newTestApp(t, versusStore(t, "minimax1", nil), "versus")
 	step(t, a, Frame{}, 30)
 	vm, _ := ModeByName("versus")
@@ -398,8 +399,8 @@ func TestBotVersusForesees(t *testing.T) {
 		step(t, a, Frame{}, 1)
 	}
 	pieces := s.game.Stats().Pieces
-	if pieces < 20 || d.ahead.foreseen < pieces*3/4 {
-		t.Fatalf("%d of %d decisions foreseen", d.ahead.foreseen, pieces)
+	if pieces < 20 || d.ahead.Foreseen() < pieces*3/4 {
+		t.Fatalf("%d of %d decisions foreseen", d.ahead.Foreseen(), pieces)
 	}
 	if s.why.Chosen != s.game.Queue()[0] && !s.done() {
 		t.Fatalf("explanation for %v, the thrower dealt %v", s.why.Chosen, s.game.Queue()[0])

@@ -394,6 +394,9 @@ func (m *Minimax) Name() string { return m.name }
 // Fingerprint is zero: the thrower keeps no state that changes its play.
 func (m *Minimax) Fingerprint() uint64 { return 0 }
 
+// Stateless is true: the choice depends on the view alone.
+func (m *Minimax) Stateless() bool { return true }
+
 // Next searches and deals the worst piece.
 func (m *Minimax) Next(v View) engine.Piece {
 	m.s.setHeight(v.Height)
@@ -456,6 +459,9 @@ func (k *Kind) Name() string { return "kind" }
 
 // Fingerprint is zero: the thrower keeps no state.
 func (k *Kind) Fingerprint() uint64 { return 0 }
+
+// Stateless is true: the choice depends on the view alone.
+func (k *Kind) Stateless() bool { return true }
 
 // Next deals the most helpful piece.
 func (k *Kind) Next(v View) engine.Piece {

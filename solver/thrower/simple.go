@@ -22,6 +22,7 @@ func NewRandom(o Options) *Random {
 
 func (r *Random) Name() string           { return "random" }
 func (r *Random) Fingerprint() uint64    { return r.rng.State }
+func (r *Random) Stateless() bool        { return false } // its generator moves
 func (r *Random) Next(View) engine.Piece { return r.pieces[r.rng.Intn(len(r.pieces))] }
 
 // SZ is the algorithm of Brzustowski and Burgiel in the form of Kravec's
@@ -57,6 +58,9 @@ func (szError) Error() string { return "thrower sz: the piece set must include S
 var errSZPieces = szError{}
 
 func (z *SZ) Name() string { return "sz" }
+
+// Stateless is false: the phase and the wells seen decide too.
+func (z *SZ) Stateless() bool { return false }
 
 // Fingerprint folds the phase and the detector's state, which decides
 // when the phase changes.
@@ -111,6 +115,9 @@ func NewBastet(o Options) *Bastet {
 
 func (b *Bastet) Name() string        { return "bastet" }
 func (b *Bastet) Fingerprint() uint64 { return b.rng.State }
+
+// Stateless is false: its generator moves with every choice.
+func (b *Bastet) Stateless() bool { return false }
 
 // bastetScore is Bastet's evaluation of a well, high = good for the
 // player: each line cleared is worth far more than anything else, then
@@ -223,6 +230,9 @@ func NewHatetris(o Options) *Hatetris {
 }
 
 func (h *Hatetris) Name() string { return "hatetris" }
+
+// Stateless is false: the wells seen decide too.
+func (h *Hatetris) Stateless() bool { return false }
 
 // Fingerprint folds the boards seen (their count and an order-free sum).
 func (h *Hatetris) Fingerprint() uint64 {

@@ -28,6 +28,10 @@ type Thrower interface {
 	Name() string
 	Next(v View) engine.Piece
 	Fingerprint() uint64
+	// Stateless reports whether Next depends on the view alone: then a
+	// second instance chooses the same piece for the same view, so a
+	// choice can be worked out ahead of time (Ahead).
+	Stateless() bool
 }
 
 // Options configure a thrower. The zero value means: all seven pieces, no
@@ -148,6 +152,29 @@ func (r Randomizer) Next(g *engine.Game) engine.Piece {
 
 // Fingerprint is the thrower's.
 func (r Randomizer) Fingerprint() uint64 { return r.T.Fingerprint() }
+
+// PositionKey folds what besides the board decides the rest of a game
+// against a thrower into 64 bits (FNV-1a): the thrower's state
+// (fingerprint) and the pieces dealt but not yet placed, current first. It
+// is the key the cycle detector compares with the board.
+func PositionKey(fingerprint uint64, pending []engine.Piece) uint64 {
+	return piecesHash(fingerprint, pending)
+}
+
+// GameKey is PositionKey for an engine game, with the combo and
+// back-to-back counts that a bot's evaluation sees folded in too.
+func GameKey(g *engine.Game) uint64 {
+	var pending []engine.Piece
+	if cur, ok := g.Current(); ok {
+		pending = append(pending, cur.Piece)
+	}
+	pending = append(pending, g.Queue()...)
+	h := PositionKey(g.Randomizer().Fingerprint(), pending)
+	return fnvMix(fnvMix(h, uint64(g.Combo()+2)), uint64(g.BackToBack())<<32)
+}
+
+// fnvMix folds v into h, one FNV-1a step.
+func fnvMix(h, v uint64) uint64 { return (h ^ v) * 0x100000001b3 }
 
 // rowsHash folds a board's rows into 64 bits (FNV-1a).
 func rowsHash(b *engine.Board) uint64 {

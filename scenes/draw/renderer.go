@@ -1,8 +1,9 @@
-package scenes
+package draw
 
 import (
 	"image"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
@@ -17,25 +18,37 @@ const (
 	ScreenH = 360
 )
 
+// Letterbox is the colour of the window, inside and around the logical
+// screen: one clear paints the background (a software renderer such as
+// llvmpipe pays for every full-screen quad).
+var Letterbox = sprites.Background
+
+// Looks are the player's choices of how the game is drawn.
+type Looks struct {
+	Skin  sprites.Skin
+	Ghost bool // the landing shadow
+	Grid  bool // grid lines in the well
+}
+
 // Renderer draws quads from the sprite atlas in batches: a frame's minos,
 // rectangles and letters go to the GPU in one DrawTriangles call (more only
-// if a frame has over 16k quads).
+// if a frame has over 16k quads). It knows how to draw and how the player
+// wants things to look, nothing of the game's data: scenes draw from their
+// own state.
 type Renderer struct {
 	dst   *ebiten.Image
 	atlas *ebiten.Image
 	Atlas *sprites.Atlas
-	Skin  sprites.Skin
+	Looks Looks
 
-	scale    float32 // window pixels per logical pixel
-	ox, oy   float32 // where logical (0, 0) is in the window
-	vs       []ebiten.Vertex
-	is       []uint16
-	opts     ebiten.DrawTrianglesOptions
-	Flushes  int // draw calls this frame (for benchmarks)
-	Quads    int // quads this frame
-	Tick     int // app ticks, for animations
-	Settings *Settings
-	App      *App // read-only while drawing
+	scale   float32 // window pixels per logical pixel
+	ox, oy  float32 // where logical (0, 0) is in the window
+	vs      []ebiten.Vertex
+	is      []uint16
+	opts    ebiten.DrawTrianglesOptions
+	Flushes int // draw calls this frame (for benchmarks)
+	Quads   int // quads this frame
+	Tick    int // app ticks, for animations
 }
 
 // NewRenderer uploads the atlas.
@@ -47,8 +60,9 @@ func NewRenderer(a *sprites.Atlas) *Renderer {
 	return r
 }
 
-// newDryRenderer builds frames without a GPU image, for tests.
-func newDryRenderer() *Renderer { return &Renderer{Atlas: sprites.NewAtlas(), scale: 1} }
+// NewDry builds frames without a GPU image, for tests and benchmarks
+// without a display.
+func NewDry() *Renderer { return &Renderer{Atlas: sprites.NewAtlas(), scale: 1} }
 
 // Begin starts a frame on dst with the given integer scale and offset. A
 // nil dst builds the frame and drops it (tests and benchmarks without a
@@ -57,6 +71,14 @@ func (r *Renderer) Begin(dst *ebiten.Image, scale int, ox, oy int) {
 	r.dst, r.scale, r.ox, r.oy = dst, float32(scale), float32(ox), float32(oy)
 	r.Flushes, r.Quads = 0, 0
 }
+
+// Batched is the number of quads waiting for Flush.
+func (r *Renderer) Batched() int { return len(r.is) / 6 }
+
+// Batch is the vertices waiting for Flush, four per quad (top-left,
+// top-right, bottom-left, bottom-right): tests read where things were
+// drawn from it.
+func (r *Renderer) Batch() []ebiten.Vertex { return r.vs }
 
 // Flush sends the batched quads.
 func (r *Renderer) Flush() {
@@ -117,10 +139,10 @@ func (r *Renderer) Panel(x, y, w, h float32, fill, frame color.RGBA) {
 // Mino draws one board-size mino of piece p at (x, y), size s.
 func (r *Renderer) Mino(p engine.Piece, x, y, s float32, c color.RGBA) {
 	if s <= sprites.SmallCell {
-		r.quad(r.Atlas.SmallMino(r.Skin, p), x, y, s, s, c)
+		r.quad(r.Atlas.SmallMino(r.Looks.Skin, p), x, y, s, s, c)
 		return
 	}
-	r.quad(r.Atlas.Mino(r.Skin, p), x, y, s, s, c)
+	r.quad(r.Atlas.Mino(r.Looks.Skin, p), x, y, s, s, c)
 }
 
 // MinoClip draws the bottom part of a mino, the top cut off above clipY:
@@ -133,7 +155,7 @@ func (r *Renderer) MinoClip(p engine.Piece, x, y, s, clipY float32, c color.RGBA
 	if y+s <= clipY {
 		return
 	}
-	src := r.Atlas.Mino(r.Skin, p)
+	src := r.Atlas.Mino(r.Looks.Skin, p)
 	cut := (clipY - y) * float32(src.Dy()) / s
 	r.quadUV(float32(src.Min.X), float32(src.Min.Y)+cut, float32(src.Max.X), float32(src.Max.Y), x, clipY, s, y+s-clipY, c)
 }
@@ -172,4 +194,36 @@ func Alpha(c color.RGBA, f float32) color.RGBA {
 	f = min(max(f, 0), 1)
 	c.A = uint8(float32(c.A) * f)
 	return c
+}
+
+// Wrap breaks s into lines of at most n characters, at spaces when it can.
+func Wrap(s string, n int) []string {
+	var out []string
+	for len(s) > n {
+		cut := strings.LastIndexByte(s[:n+1], ' ')
+		next := cut + 1
+		if cut <= 0 {
+			cut, next = n, n
+		}
+		out = append(out, s[:cut])
+		s = s[next:]
+	}
+	return append(out, s)
+}
+
+// Heading draws a screen title with a coloured underline.
+func (r *Renderer) Heading(s string, y float32, c color.RGBA) {
+	r.TextCenter(s, ScreenW/2, y, 2, sprites.Text)
+	w := float32(sprites.TextWidth(s) * 2)
+	r.Rect(ScreenW/2-w/2, y+34, w, 2, c)
+}
+
+// Notice shows a message in a banner at the top, wrapped to the screen.
+func (r *Renderer) Notice(msg string, alpha float32) {
+	lines := Wrap(msg, (ScreenW-24)/sprites.GlyphW)
+	h := float32(len(lines)*sprites.GlyphH + 8)
+	r.Panel(6, 4, ScreenW-12, h, Alpha(sprites.Shade(sprites.Danger, 70), alpha*0.95), Alpha(sprites.Danger, alpha))
+	for i, l := range lines {
+		r.Text(l, 12, 8+float32(i*sprites.GlyphH), 1, Alpha(sprites.Text, alpha))
+	}
 }

@@ -1,4 +1,4 @@
-package sprites
+package sound
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 
 func TestSynth(t *testing.T) {
 	const rate = 44100
-	for s := Sound(0); s < NumSounds; s++ {
+	for s := Effect(0); s < NumEffects; s++ {
 		pcm := Synth(s, rate)
 		if len(pcm)%4 != 0 {
 			t.Fatalf("%v: %d bytes is not whole stereo frames", s, len(pcm))
@@ -37,7 +37,7 @@ func TestSynth(t *testing.T) {
 
 func BenchmarkSynthAll(b *testing.B) {
 	for b.Loop() {
-		for s := Sound(0); s < NumSounds; s++ {
+		for s := Effect(0); s < NumEffects; s++ {
 			Synth(s, 44100)
 		}
 	}

@@ -1,8 +1,6 @@
-package scenes
+package persist
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,10 +12,10 @@ import (
 	"github.com/kocka/kocka/internal/atomicfile"
 )
 
-// Store keeps named blobs: settings.json, scores.json. The native game
-// keeps them as files in the user's config folder; the browser build plugs
-// in localStorage. Load of a missing blob returns an error matching
-// fs.ErrNotExist.
+// Store keeps named blobs: settings.json, scores.json, replays. The native
+// game keeps them as files in the user's config folder; the browser build
+// plugs in localStorage. Load of a missing blob returns an error matching
+// fs.ErrNotExist. The game reads and writes a Store only through Blobs.
 type Store interface {
 	Load(name string) ([]byte, error)
 	Save(name string, data []byte) error
@@ -108,38 +106,4 @@ func (m *MemStore) Names() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// validator is implemented by saved data that can check itself after
-// decoding.
-type validator interface{ Validate() error }
-
-// loadJSON decodes blob name into v. A missing blob leaves v as it is
-// (defaults) and reports nothing. A blob that cannot be decoded or fails
-// validation is first copied aside as name.bak, then v is left at its
-// defaults and the returned notice says what happened; if the copy fails
-// too, locked is true and the caller must not overwrite the blob, so that
-// nothing is silently lost.
-func loadJSON(s Store, name string, v any, defaults func()) (notice string, locked bool) {
-	raw, err := s.Load(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", false
-	}
-	if err != nil {
-		return fmt.Sprintf("Could not read %s (%v); using defaults, and not saving over it.", name, err), true
-	}
-	err = json.Unmarshal(raw, v)
-	if err == nil {
-		if val, ok := v.(validator); ok {
-			err = val.Validate()
-		}
-	}
-	if err == nil {
-		return "", false
-	}
-	defaults()
-	if berr := s.Save(name+".bak", raw); berr != nil {
-		return fmt.Sprintf("%s is damaged (%v) and could not be kept aside (%v); using defaults, and not saving over it.", name, err, berr), true
-	}
-	return fmt.Sprintf("%s was damaged (%v); kept it as %s.bak and used defaults.", name, err, name), false
 }

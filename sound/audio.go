@@ -1,8 +1,7 @@
-package scenes
+package sound
 
 import (
 	"github.com/hajimehoshi/ebiten/v2/audio"
-	"github.com/kocka/kocka/sprites"
 )
 
 // sampleRate of the synthesized effects and of the audio context.
@@ -13,22 +12,22 @@ const sampleRate = 44100
 // so playing a sound never allocates or waits on the game loop.
 type Audio struct {
 	ctx     *audio.Context
-	players [sprites.NumSounds]*audio.Player
+	players [NumEffects]*audio.Player
 	volume  float64
 }
 
 // NewAudio opens the audio context and renders the effects.
 func NewAudio() *Audio {
 	au := &Audio{ctx: audio.NewContext(sampleRate), volume: 1}
-	for s := sprites.Sound(0); s < sprites.NumSounds; s++ {
-		au.players[s] = au.ctx.NewPlayerFromBytes(sprites.Synth(s, sampleRate))
+	for s := Effect(0); s < NumEffects; s++ {
+		au.players[s] = au.ctx.NewPlayerFromBytes(Synth(s, sampleRate))
 	}
 	return au
 }
 
 // Play starts effect s from its beginning.
-func (au *Audio) Play(s sprites.Sound) {
-	if au.volume <= 0 || s >= sprites.NumSounds {
+func (au *Audio) Play(s Effect) {
+	if au.volume <= 0 || s >= NumEffects {
 		return
 	}
 	p := au.players[s]

@@ -1,4 +1,4 @@
-package sprites
+package sound
 
 import (
 	"encoding/binary"
@@ -6,35 +6,35 @@ import (
 	"math"
 )
 
-// Sound is a sound effect.
-type Sound uint8
+// Effect is a sound effect.
+type Effect uint8
 
 // The effects.
 const (
-	SoundMove Sound = iota
-	SoundRotate
-	SoundHold
-	SoundHardDrop
-	SoundLock
-	SoundClear
-	SoundTetris
-	SoundTSpin
-	SoundPerfect
-	SoundLevelUp
-	SoundTopOut
-	SoundMenuMove
-	SoundMenuSelect
-	NumSounds
+	Move Effect = iota
+	Rotate
+	Hold
+	HardDrop
+	Lock
+	Clear
+	Tetris
+	TSpin
+	Perfect
+	LevelUp
+	TopOut
+	MenuMove
+	MenuSelect
+	NumEffects
 )
 
-var soundNames = [NumSounds]string{"move", "rotate", "hold", "harddrop", "lock", "clear",
+var soundNames = [NumEffects]string{"move", "rotate", "hold", "harddrop", "lock", "clear",
 	"tetris", "tspin", "perfect", "levelup", "topout", "menumove", "menuselect"}
 
-func (s Sound) String() string {
-	if s < NumSounds {
+func (s Effect) String() string {
+	if s < NumEffects {
 		return soundNames[s]
 	}
-	return fmt.Sprintf("Sound(%d)", uint8(s))
+	return fmt.Sprintf("Effect(%d)", uint8(s))
 }
 
 // wave is an oscillator shape.
@@ -58,27 +58,27 @@ type note struct {
 
 // recipes holds every effect as data: short, bright, and distinct enough to
 // tell apart without looking.
-var recipes = [NumSounds][]note{
-	SoundMove:     {{square, 880, 880, 0, 25, 0.10}},
-	SoundRotate:   {{triangle, 660, 990, 0, 45, 0.22}},
-	SoundHold:     {{triangle, 520, 390, 0, 70, 0.22}, {triangle, 780, 585, 30, 60, 0.12}},
-	SoundHardDrop: {{noise, 0, 0, 0, 60, 0.18}, {sine, 180, 60, 0, 90, 0.45}},
-	SoundLock:     {{sine, 220, 150, 0, 70, 0.35}, {noise, 0, 0, 0, 25, 0.06}},
-	SoundClear:    {{square, 523, 523, 0, 80, 0.10}, {square, 659, 659, 60, 80, 0.10}, {square, 784, 784, 120, 140, 0.10}},
-	SoundTetris: {{square, 523, 523, 0, 90, 0.11}, {square, 659, 659, 70, 90, 0.11}, {square, 784, 784, 140, 90, 0.11},
+var recipes = [NumEffects][]note{
+	Move:     {{square, 880, 880, 0, 25, 0.10}},
+	Rotate:   {{triangle, 660, 990, 0, 45, 0.22}},
+	Hold:     {{triangle, 520, 390, 0, 70, 0.22}, {triangle, 780, 585, 30, 60, 0.12}},
+	HardDrop: {{noise, 0, 0, 0, 60, 0.18}, {sine, 180, 60, 0, 90, 0.45}},
+	Lock:     {{sine, 220, 150, 0, 70, 0.35}, {noise, 0, 0, 0, 25, 0.06}},
+	Clear:    {{square, 523, 523, 0, 80, 0.10}, {square, 659, 659, 60, 80, 0.10}, {square, 784, 784, 120, 140, 0.10}},
+	Tetris: {{square, 523, 523, 0, 90, 0.11}, {square, 659, 659, 70, 90, 0.11}, {square, 784, 784, 140, 90, 0.11},
 		{square, 1047, 1047, 210, 260, 0.12}, {triangle, 262, 262, 210, 300, 0.25}},
-	SoundTSpin: {{triangle, 440, 880, 0, 120, 0.25}, {square, 880, 880, 110, 90, 0.09}, {square, 1175, 1175, 190, 200, 0.09}},
-	SoundPerfect: {{triangle, 523, 523, 0, 120, 0.2}, {triangle, 659, 659, 100, 120, 0.2}, {triangle, 784, 784, 200, 120, 0.2},
+	TSpin: {{triangle, 440, 880, 0, 120, 0.25}, {square, 880, 880, 110, 90, 0.09}, {square, 1175, 1175, 190, 200, 0.09}},
+	Perfect: {{triangle, 523, 523, 0, 120, 0.2}, {triangle, 659, 659, 100, 120, 0.2}, {triangle, 784, 784, 200, 120, 0.2},
 		{triangle, 1047, 1047, 300, 120, 0.2}, {square, 1319, 1319, 400, 400, 0.1}},
-	SoundLevelUp:    {{square, 392, 392, 0, 90, 0.1}, {square, 523, 523, 80, 90, 0.1}, {square, 659, 659, 160, 90, 0.1}, {square, 784, 784, 240, 220, 0.1}},
-	SoundTopOut:     {{square, 392, 98, 0, 900, 0.14}, {noise, 0, 0, 0, 400, 0.08}},
-	SoundMenuMove:   {{triangle, 1200, 1200, 0, 30, 0.15}},
-	SoundMenuSelect: {{triangle, 800, 1600, 0, 90, 0.2}},
+	LevelUp:    {{square, 392, 392, 0, 90, 0.1}, {square, 523, 523, 80, 90, 0.1}, {square, 659, 659, 160, 90, 0.1}, {square, 784, 784, 240, 220, 0.1}},
+	TopOut:     {{square, 392, 98, 0, 900, 0.14}, {noise, 0, 0, 0, 400, 0.08}},
+	MenuMove:   {{triangle, 1200, 1200, 0, 30, 0.15}},
+	MenuSelect: {{triangle, 800, 1600, 0, 90, 0.2}},
 }
 
 // Synth renders effect s as 16-bit little-endian stereo PCM at sampleRate,
 // the format Ebitengine's audio players take.
-func Synth(s Sound, sampleRate int) []byte {
+func Synth(s Effect, sampleRate int) []byte {
 	notes := recipes[s]
 	end := 0
 	for _, n := range notes {

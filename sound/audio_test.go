@@ -1,10 +1,8 @@
-package scenes
+package sound
 
 import (
 	"testing"
 	"time"
-
-	"github.com/kocka/kocka/sprites"
 )
 
 // TestAudioNeverBlocks plays every effect many times: playing is a rewind
@@ -15,7 +13,7 @@ func TestAudioNeverBlocks(t *testing.T) {
 	au.SetVolume(0.5)
 	start := time.Now()
 	for i := 0; i < 20; i++ {
-		for s := sprites.Sound(0); s < sprites.NumSounds; s++ {
+		for s := Effect(0); s < NumEffects; s++ {
 			au.Play(s)
 		}
 	}

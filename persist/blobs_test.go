@@ -1,0 +1,191 @@
+package persist
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// slowStore is a MemStore whose writes wait until released, as a disk
+// in the middle of an fsync does.
+type slowStore struct {
+	MemStore
+	started chan string
+	release chan struct{}
+}
+
+func newSlowStore() *slowStore {
+	return &slowStore{started: make(chan string, 16), release: make(chan struct{})}
+}
+
+func (s *slowStore) Save(name string, data []byte) error {
+	s.started <- name
+	<-s.release
+	return s.MemStore.Save(name, data)
+}
+
+// TestLoadAfterSaveSeesNewBytes: while the writer is still putting a blob
+// on a slow disk, Load returns the bytes just saved, never the copy on the
+// disk. (The old saver forgot the bytes when it began writing them, so a
+// reader in that window read the old file.)
+func TestLoadAfterSaveSeesNewBytes(t *testing.T) {
+	s := newSlowStore()
+	s.MemStore.Save("versus.json", []byte("old"))
+	b := New(s)
+	if got, err := b.Load("versus.json"); err != nil || string(got) != "old" {
+		t.Fatalf("first load %q, %v", got, err)
+	}
+	b.Save("versus.json", []byte("new"))
+	<-s.started // the writer has taken the bytes and is writing them
+	if got, err := b.Load("versus.json"); err != nil || string(got) != "new" {
+		t.Fatalf("load during the write: %q, %v; want new", got, err)
+	}
+	close(s.release)
+	b.Flush()
+	if got, _ := s.MemStore.Load("versus.json"); string(got) != "new" {
+		t.Fatalf("store holds %q after flush", got)
+	}
+	if got, _ := b.Load("versus.json"); string(got) != "new" {
+		t.Fatalf("load after the write: %q", got)
+	}
+}
+
+// TestSaveLatestWins: many saves of one name while the disk is busy end
+// with the last bytes, in memory and in the store.
+func TestSaveLatestWins(t *testing.T) {
+	s := newSlowStore()
+	b := New(s)
+	b.Save("a", []byte("0"))
+	<-s.started
+	for i := 1; i <= 20; i++ {
+		b.Save("a", []byte(fmt.Sprint(i)))
+		if got, _ := b.Load("a"); string(got) != fmt.Sprint(i) {
+			t.Fatalf("after save %d load %q", i, got)
+		}
+	}
+	close(s.release)
+	b.Flush()
+	if got, _ := s.MemStore.Load("a"); string(got) != "20" {
+		t.Fatalf("store holds %q, want 20", got)
+	}
+}
+
+// TestSaveCopiesTheBytes: the caller may reuse its buffer.
+func TestSaveCopiesTheBytes(t *testing.T) {
+	b := New(&MemStore{})
+	buf := []byte("abc")
+	b.Save("x", buf)
+	buf[0] = 'z'
+	got, _ := b.Load("x")
+	got[1] = 'z'
+	if again, _ := b.Load("x"); string(again) != "abc" {
+		t.Fatalf("memory changed through a caller's slice: %q", again)
+	}
+}
+
+// TestConcurrentLoadsAndSaves runs under -race.
+func TestConcurrentLoadsAndSaves(t *testing.T) {
+	b := New(&MemStore{})
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				name := fmt.Sprintf("blob%d", i%3)
+				b.Save(name, []byte(fmt.Sprint(g, i)))
+				if _, err := b.Load(name); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	b.Flush()
+}
+
+type config struct {
+	N int `json:"n"`
+}
+
+func (c *config) Validate() error {
+	if c.N < 0 {
+		return errors.New("n is negative")
+	}
+	return nil
+}
+
+func TestLoadJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		want       int
+		damaged    bool
+	}{
+		{"good", `{"n": 3}`, 3, false},
+		{"not JSON", `{"n": `, 7, true},
+		{"invalid", `{"n": -1}`, 7, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &MemStore{}
+			s.Save("c.json", []byte(tc.data))
+			b := New(s)
+			c := config{N: 7}
+			notice := b.LoadJSON("c.json", &c, func() { c = config{N: 7} })
+			if c.N != tc.want || (notice != "") != tc.damaged {
+				t.Fatalf("got %d, notice %q", c.N, notice)
+			}
+			if !tc.damaged {
+				return
+			}
+			if bak, _ := s.Load("c.json.bak"); string(bak) != tc.data {
+				t.Fatalf("backup %q", bak)
+			}
+			// Set aside: the game sees no blob, and is told only once.
+			if _, err := b.Load("c.json"); !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("damaged blob still loads: %v", err)
+			}
+			if again := b.LoadJSON("c.json", &c, func() {}); again != "" {
+				t.Fatalf("second notice %q", again)
+			}
+		})
+	}
+}
+
+// TestDamagedUnbackedBlobIsLocked: when the copy aside fails, the damaged
+// blob is never overwritten.
+func TestDamagedUnbackedBlobIsLocked(t *testing.T) {
+	s := &MemStore{}
+	s.Save("c.json", []byte("{broken"))
+	s.Fail = errors.New("disk full")
+	b := New(s)
+	var c config
+	if n := b.LoadJSON("c.json", &c, func() {}); !strings.Contains(n, "not saving over it") {
+		t.Fatalf("notice %q", n)
+	}
+	s.Fail = nil
+	if err := b.SaveJSON("c.json", config{N: 1}); err != nil {
+		t.Fatal(err)
+	}
+	b.Flush()
+	if got, _ := s.Load("c.json"); string(got) != "{broken" {
+		t.Fatalf("overwritten with %q", got)
+	}
+}
+
+func TestWriteErrorsAreReported(t *testing.T) {
+	s := &MemStore{Fail: errors.New("read-only file system")}
+	b := New(s)
+	b.Save("x", []byte("1"))
+	b.Flush()
+	errs := b.Errors()
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "read-only") {
+		t.Fatalf("errors %v", errs)
+	}
+	if got, _ := b.Load("x"); string(got) != "1" {
+		t.Fatalf("memory lost the bytes after a failed write: %q", got)
+	}
+}

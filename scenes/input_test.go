@@ -1,0 +1,72 @@
+package scenes
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// TestEveryActionReachesItsButton checks the action-to-engine table over
+// every action and every engine button: each game action presses exactly
+// its own button, pause presses none, and every button has an action.
+func TestEveryActionReachesItsButton(t *testing.T) {
+	want := map[Action]engine.Input{
+		ActLeft: engine.InLeft, ActRight: engine.InRight,
+		ActSoftDrop: engine.InSoftDrop, ActHardDrop: engine.InHardDrop,
+		ActRotateCW: engine.InRotateCW, ActRotateCCW: engine.InRotateCCW, ActRotate180: engine.InRotate180,
+		ActHold: engine.InHold, ActPause: 0,
+	}
+	if len(want) != int(NumActions) {
+		t.Fatalf("the test knows %d actions, there are %d", len(want), NumActions)
+	}
+	var all ActionSet
+	var reached engine.Input
+	for a := Action(0); a < NumActions; a++ {
+		got := ActionSet(0).With(a).EngineInput()
+		if got != want[a] {
+			t.Errorf("%v presses %v, want %v", a, got, want[a])
+		}
+		if got&reached != 0 {
+			t.Errorf("%v presses %v, which another action presses too", a, got)
+		}
+		reached |= got
+		all = all.With(a)
+	}
+	for bit := 0; bit < 8; bit++ {
+		if b := engine.Input(1) << bit; reached&b == 0 {
+			t.Errorf("no action presses engine button %v", b)
+		}
+	}
+	if got := all.EngineInput(); got != reached {
+		t.Errorf("every action at once presses %v, want %v", got, reached)
+	}
+	// Bits above the actions (none today) must not leak into the engine.
+	if got := ActionSet(0xFFFF).EngineInput(); got != reached {
+		t.Errorf("a full bit set presses %v, want %v", got, reached)
+	}
+}
+
+// TestKeyBindingsJSON: the bindings are written by encoding/json, in
+// action order, and read back the same.
+func TestKeyBindingsJSON(t *testing.T) {
+	kb := DefaultKeys()
+	b, err := json.Marshal(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) {
+		t.Fatalf("invalid JSON %s", b)
+	}
+	var m map[string][]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	back, err := bindingsFromNames(m)
+	if err != nil || back != kb {
+		t.Fatalf("round trip: %v %v", back, err)
+	}
+	if want := `{"left":["ArrowLeft"],"right":["ArrowRight"]`; string(b[:len(want)]) != want {
+		t.Errorf("starts %s, want %s", b[:len(want)], want)
+	}
+}
