@@ -11,19 +11,14 @@ import (
 	"time"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/solver/thrower"
 )
 
-func init() {
-	register("analyze", "placer against thrower over a grid: loss, cycle or move limit", func(args []string) int {
-		return runAnalyze(args, os.Stdout, os.Stderr)
-	})
-}
-
 // runAnalyze is kocka analyze: it plays a grid of placer-against-thrower
 // matches and prints a Markdown table or JSON lines.
-func runAnalyze(args []string, stdout, stderr io.Writer) int {
+func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	preset := fs.String("preset", "", "a ready grid: thesis")
@@ -40,8 +35,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", runtime.NumCPU(), "matches at once")
 	asJSON := fs.Bool("json", false, "one JSON object per row instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka analyze: unexpected argument %q\n", fs.Arg(0))

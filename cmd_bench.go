@@ -4,21 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 )
 
-func init() {
-	register("bench", "play fixed-seed bot games and compare personalities", func(args []string) int {
-		return runBench(args, os.Stdout, os.Stderr)
-	})
-}
-
 // runBench is kocka bench; it writes the table (or JSON lines) to stdout
 // and errors and progress to stderr, and returns the exit code.
-func runBench(args []string, stdout, stderr io.Writer) int {
+func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", solver.ModelClassic, "classic (uniform pieces, no preview or hold, drop from above) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
@@ -34,8 +28,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games at once (0: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object per personality per line")
 	quiet := fs.Bool("quiet", false, "no progress line on stderr")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka bench: unexpected argument %q\n", fs.Arg(0))

@@ -5,53 +5,41 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver/thrower/hatetris"
 )
 
-func init() {
-	register("hatetris", "HATETRIS rules: play back or write replays, and Kocka's placer against its enemy", func(args []string) int {
-		return runHatetris(args, os.Stdout, os.Stderr)
-	})
-}
+// maxHatetrisReplayBytes caps --replay-file: the record games run to a
+// few tens of thousands of moves, a few tens of KiB in any encoding.
+const maxHatetrisReplayBytes = 256 << 10
 
-// runHatetris is kocka hatetris SUBCOMMAND.
-func runHatetris(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: kocka hatetris play --replay STRING | --replay-file F | --bot [flags]")
-		fmt.Fprintln(stderr, "       kocka hatetris record --hours H [flags]")
-		return 2
-	}
-	switch args[0] {
-	case "play":
-		return runHatetrisPlay(args[1:], stdout, stderr)
-	case "record":
-		return runHatetrisRecord(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "kocka hatetris: unknown subcommand %q (want play or record)\n", args[0])
-	return 2
-}
+// hatetrisCommands are kocka hatetris's sub-commands.
+var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Command{
+	{Name: "play", Summary: "play a replay (--replay, --replay-file) or let Kocka's placer play (--bot); print the result as JSON", Run: runHatetrisPlay},
+	{Name: "record", Summary: "the record attempt: beam searches of doubling width for --hours, resumable", Run: runHatetrisRecord},
+}}
 
 // runHatetrisPlay plays a replay, or lets Kocka's placer play, and prints
 // {"lines":N,"moves":M,"game_over":true|false}; a game played by the bot
 // is followed by its replay on the next line.
-func runHatetrisPlay(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hatetris play", flag.ContinueOnError)
+func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka hatetris play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	replay := fs.String("replay", "", "a replay in the game's own encoding (Base2048, hex or raw LRDU)")
-	replayFile := fs.String("replay-file", "", "a file holding a replay")
+	replayFile := fs.String("replay-file", "", "a file holding a replay (at most "+bounded.Size(maxHatetrisReplayBytes)+")")
 	mild := fs.Bool("mild", false, "play against HATETRIS Mild (no rule against repeated wells)")
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
 	personality := fs.String("personality", "eltetris", "bot: the evaluation of wells")
 	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
 	hex := fs.Bool("hex", false, "bot: write the replay in the old hex encoding instead of Base2048")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka hatetris play: unexpected argument %q\n", fs.Arg(0))
@@ -76,7 +64,7 @@ func runHatetrisPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	text := *replay
 	if *replayFile != "" {
-		data, err := os.ReadFile(*replayFile)
+		data, err := bounded.ReadFile(*replayFile, nil, maxHatetrisReplayBytes)
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 			return 1
@@ -141,8 +129,8 @@ func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout,
 // against HATETRIS until the time is up. Every finished search is kept in
 // the state file with its lines and time, so a later session goes on where
 // this one stopped; the best game is written as a replay.
-func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hatetris record", flag.ContinueOnError)
+func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka hatetris record", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	hours := fs.Float64("hours", 0, "how long to search (required)")
 	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, rewritten after every search)")
@@ -153,8 +141,8 @@ func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the best replay (Base2048) to this file")
 	plot := fs.String("plot", "", "write an SVG plot of lines against beam width and time to this file")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka hatetris record: unexpected argument %q\n", fs.Arg(0))

@@ -15,14 +15,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 )
-
-func init() {
-	register("movegen", "list every placement of a piece on a board (JSON lines or ASCII)", func(args []string) int {
-		return runMovegen(args, os.Stdin, os.Stdout, os.Stderr)
-	})
-}
 
 // The board of the movegen contract: 10 wide, 40 tall, the piece spawns
 // above the 20 visible rows.
@@ -56,7 +51,7 @@ func runMovegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("movegen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, movegenUsage)
+		fmt.Fprint(fs.Output(), movegenUsage)
 		fs.PrintDefaults()
 	}
 	jsonl := fs.Bool("jsonl", false, "answer JSON requests, one per line on stdin")
@@ -64,8 +59,8 @@ func runMovegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pieceName := fs.String("piece", "", "the `piece` for --field-file: I O T S Z J L")
 	modeName := fs.String("mode", "full", "movement `model`: full, drop (turn and shift at the top, hard drop) or 20g")
 	halfTurns := fs.Bool("180", false, "allow half turns (SRS+ kicks)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	mode, err := solver.ParseMode(*modeName)
 	if err == nil && fs.NArg() > 0 {

@@ -13,16 +13,11 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/scenes"
 	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver"
 )
-
-func init() {
-	register("soak", "let the bot play games back to back, checking every rule on every tick", func(args []string) int {
-		return runSoak(args, os.Stdout, os.Stderr)
-	})
-}
 
 // botPlayer drives a game with the bot and fails the soak if the driver
 // ever locks a piece away from a placement it believed reachable.
@@ -37,7 +32,7 @@ func (p botPlayer) Err() error {
 	return nil
 }
 
-func runSoak(args []string, stdout, stderr io.Writer) int {
+func runSoak(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("soak", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	duration := fs.Duration("duration", 2*time.Hour, "how long to keep starting games")
@@ -51,8 +46,8 @@ func runSoak(args []string, stdout, stderr io.Writer) int {
 	every := fs.Duration("progress", 5*time.Second, "time between progress lines")
 	failDir := fs.String("fail-dir", "kocka-failures", "where failure dumps are written")
 	window := fs.Bool("window", false, "play in the game window (drawing is soaked too)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka soak: unexpected argument %q\n", fs.Arg(0))

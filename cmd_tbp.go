@@ -4,18 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/tbp"
 )
-
-func init() {
-	register("tbp", "run the bot as a Tetris Bot Protocol engine on stdin/stdout", func(args []string) int {
-		return runTBP(args, os.Stdin, os.Stdout, os.Stderr)
-	})
-}
 
 // maxSuggestions caps the moves in one suggestion message.
 const maxSuggestions = 8
@@ -26,8 +20,8 @@ func runTBP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	personality := fs.String("personality", "kocka", "the bot's weight set")
 	depth := fs.Int("depth", 2, "placements looked ahead")
 	width := fs.Int("beam", 64, "beam width")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka tbp: unexpected argument %q\n", fs.Arg(0))

@@ -4,23 +4,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 )
-
-func init() {
-	register("tune", "tune a weight set by the cross-entropy method", func(args []string) int {
-		return runTune(args, os.Stdout, os.Stderr)
-	})
-}
 
 // defaultTuneParams are the kocka weights tuned when -params is not given.
 const defaultTuneParams = "landing_height,eroded_cells,row_transitions,column_transitions,holes,wells,bumpiness,deep_wells,landing_height.tall,holes.tall"
 
-func runTune(args []string, stdout, stderr io.Writer) int {
+func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", solver.ModelClassic, "classic or guideline (see kocka bench)")
@@ -42,8 +36,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 1, "guideline: placements looked ahead")
 	beam := fs.Int("beam", 16, "guideline: beam width")
 	out := fs.String("out", "tune-result.json", "result file (JSON)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka tune: unexpected argument %q\n", fs.Arg(0))
