@@ -13,11 +13,12 @@ import (
 )
 
 // The caps on fumen's inputs. A field is at most 24 rows of 10 cells,
-// under 300 bytes; a fumen string of a thousand pages with comments is
-// well under a MiB.
+// under 300 bytes. A fumen string of a whole game, hundreds of pages with
+// comments, is tens of KiB; 128 KiB of the shortest pages decodes to about
+// 40,000 pages (60 MB, 40 ms), where 10 MB took 3.4 GB.
 const (
 	maxFieldBytes = 64 << 10
-	maxFumenBytes = 1 << 20
+	maxFumenBytes = 128 << 10
 )
 
 // fumenCommands are kocka fumen's sub-commands.
@@ -47,6 +48,9 @@ func fumenDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		s = string(b)
+	} else if len(s) > maxFumenBytes {
+		fmt.Fprintln(stderr, "kocka fumen:", &bounded.TooLargeError{What: "the fumen string", Limit: maxFumenBytes})
+		return 1
 	}
 	pages, err := fumen.Decode(s)
 	if err != nil {
