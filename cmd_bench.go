@@ -52,11 +52,9 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*quiet {
+		bar := cli.NewProgress(stderr)
 		cfg.Progress = func(done, total int) {
-			fmt.Fprintf(stderr, "\r%s %d/%d games", progressBar(done, total, 30), done, total)
-			if done == total {
-				fmt.Fprintln(stderr)
-			}
+			bar.Update(done == total, "%s %d/%d games", cli.Bar(done, total, 30), done, total)
 		}
 	}
 	rs, err := solver.Bench(cfg)
@@ -73,13 +71,4 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	solver.WriteTable(stdout, rs)
 	return 0
-}
-
-// progressBar draws done out of total as a bar of width cells.
-func progressBar(done, total, width int) string {
-	n := 0
-	if total > 0 {
-		n = done * width / total
-	}
-	return "[" + strings.Repeat("#", n) + strings.Repeat(".", width-n) + "]"
 }

@@ -18,6 +18,10 @@ import (
 // few tens of thousands of moves, a few tens of KiB in any encoding.
 const maxHatetrisReplayBytes = 256 << 10
 
+// maxRecordHours bounds hatetris record --hours: a year (1e300 hours
+// would overflow the deadline).
+const maxRecordHours = 24 * 366
+
 // hatetrisCommands are kocka hatetris's sub-commands.
 var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Command{
 	{Name: "play", Summary: "play a replay (--replay, --replay-file) or let Kocka's placer play (--bot); print the result as JSON", Run: runHatetrisPlay},
@@ -132,8 +136,8 @@ func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout,
 func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka hatetris record", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	hours := fs.Float64("hours", 0, "how long to search (required)")
-	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, rewritten after every search)")
+	hours := fs.Float64("hours", 0, fmt.Sprintf("how long to search (required; more than 0, at most %d)", maxRecordHours))
+	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, at most "+bounded.Size(hatetris.MaxRecordStateBytes)+"; rewritten after every search)")
 	start := fs.Int("start-width", 64, "beam width of the first search")
 	maxWidth := fs.Int("max-width", 1<<22, "stop before a search wider than this")
 	personality := fs.String("personality", "eltetris", "the evaluation of wells")
@@ -148,14 +152,34 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "kocka hatetris record: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *hours <= 0 || *start < 1 || *maxWidth < *start {
-		fmt.Fprintln(stderr, "kocka hatetris record: need --hours > 0 and 1 <= --start-width <= --max-width")
+	// Every flag and file is checked here, before the first search: a bad
+	// one found after hours of searching would lose them.
+	var err error
+	switch {
+	case math.IsNaN(*hours) || *hours <= 0 || *hours > maxRecordHours:
+		err = fmt.Errorf("--hours %g out of range: more than 0, at most %d", *hours, maxRecordHours)
+	case math.IsNaN(*lineWeight) || math.IsInf(*lineWeight, 0):
+		err = fmt.Errorf("--line-weight %g is not a finite number", *lineWeight)
+	case *start < 1 || *maxWidth < *start || *maxWidth > hatetris.MaxRecordWidth:
+		err = fmt.Errorf("need 1 <= --start-width <= --max-width <= %d", hatetris.MaxRecordWidth)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
 	}
 	eval, err := hatetris.PersonalityEval(hatetris.Standard, *personality)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
+	}
+	for _, f := range []struct{ flag, path string }{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}} {
+		if f.path == "" && f.flag != "--state" {
+			continue
+		}
+		if err := cli.CheckWritable(f.path); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris record: %s: %v\n", f.flag, err)
+			return 2
+		}
 	}
 	st, err := hatetris.LoadRecordState(*statePath)
 	if err != nil {
@@ -169,6 +193,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	}
 	st.Personality, st.LineWeight = *personality, *lineWeight
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
+	bar := cli.NewProgress(stderr)
 	for {
 		w := st.NextWidth(*start)
 		if w > *maxWidth || time.Now().After(deadline) {
@@ -179,15 +204,13 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		if !*quiet {
 			progress = func(b *hatetris.Beam) {
 				if b.Depth%10 == 0 {
-					fmt.Fprintf(stderr, "\rwidth %d: piece %d, %d wells, best line %d lines, %s (best so far %d lines)   ",
+					bar.Update(false, "width %d: piece %d, %d wells, best line %d lines, %s (best so far %d lines)",
 						w, b.Depth, b.Alive(), b.Best().Score, time.Since(began).Round(time.Second), st.Best.Lines)
 				}
 			}
 		}
 		run, ok, err := hatetris.RunRecord(w, eval, *lineWeight, deadline, progress)
-		if !*quiet {
-			fmt.Fprintln(stderr)
-		}
+		bar.Done()
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1

@@ -74,15 +74,19 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kocka tune: %v\n", err)
 		return 2
 	}
+	// The result is written after the whole tuning: a path that cannot
+	// take it must fail now, not then.
+	if err := cli.CheckWritable(*out); err != nil {
+		fmt.Fprintf(stderr, "kocka tune: --out: %v\n", err)
+		return 2
+	}
+	bar := cli.NewProgress(stderr)
 	cfg.Progress = func(gen, done, total int, best float64) {
 		stage := fmt.Sprintf("generation %d/%d", gen, *gens)
 		if gen > *gens {
 			stage = "final check"
 		}
-		fmt.Fprintf(stderr, "\r%s %s %d/%d games, best so far %.1f", stage, progressBar(done, total, 30), done, total, max(best, 0))
-		if done == total {
-			fmt.Fprintln(stderr)
-		}
+		bar.Update(done == total, "%s %s %d/%d games, best so far %.1f", stage, cli.Bar(done, total, 30), done, total, max(best, 0))
 	}
 	res, err := solver.Tune(cfg)
 	if err != nil {
