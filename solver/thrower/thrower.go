@@ -149,25 +149,24 @@ func (r Randomizer) Next(g *engine.Game) engine.Piece {
 // Fingerprint is the thrower's.
 func (r Randomizer) Fingerprint() uint64 { return r.T.Fingerprint() }
 
-// rowsHash folds a board's rows into 64 bits (FNV-1a).
+// rowsHash folds a board's rows into 64 bits (engine.FNV1a, a row's two
+// bytes as a word each: all 16 bits, then the high byte).
 func rowsHash(b *engine.Board) uint64 {
-	h := uint64(0xcbf29ce484222325)
+	h := engine.NewFNV1a()
 	for _, r := range b.Rows() {
-		h ^= uint64(r)
-		h *= 0x100000001b3
-		h ^= uint64(r >> 8)
-		h *= 0x100000001b3
+		h.Word(uint64(r))
+		h.Word(uint64(r >> 8))
 	}
-	return h
+	return h.Sum()
 }
 
-// piecesHash folds a piece list into 64 bits.
+// piecesHash folds a piece list into h (engine.FNV1a word steps).
 func piecesHash(h uint64, ps []engine.Piece) uint64 {
+	f := engine.FNV1aFrom(h)
 	for _, p := range ps {
-		h ^= uint64(p) + 0x9E
-		h *= 0x100000001b3
+		f.Word(uint64(p) + 0x9E)
 	}
-	return h
+	return f.Sum()
 }
 
 // legal reports whether a placement stays inside a well of height h.
