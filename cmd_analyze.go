@@ -27,7 +27,7 @@ const (
 // runAnalyze is kocka analyze: it plays a grid of placer-against-thrower
 // matches and prints a Markdown table or JSON lines.
 func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs := flag.NewFlagSet("kocka analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	preset := fs.String("preset", "", "a ready grid: thesis")
 	file := fs.String("file", "", "a grid file (at most "+bounded.Size(maxGridFileBytes)+"): one match per line as key=value pairs\n"+

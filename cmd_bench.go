@@ -13,7 +13,7 @@ import (
 // runBench is kocka bench; it writes the table (or JSON lines) to stdout
 // and errors and progress to stderr, and returns the exit code.
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs := flag.NewFlagSet("kocka bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", solver.ModelClassic, "classic (uniform pieces, no preview or hold, drop from above) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
 	pers := fs.String("personality", "kocka,dellacherie,eltetris", "comma-separated weight sets")

@@ -49,7 +49,7 @@ orientation, spin and input path.
 `
 
 func runMovegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("movegen", flag.ContinueOnError)
+	fs := flag.NewFlagSet("kocka movegen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), movegenUsage)

@@ -34,7 +34,7 @@ func (p botPlayer) Err() error {
 }
 
 func runSoak(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("soak", flag.ContinueOnError)
+	fs := flag.NewFlagSet("kocka soak", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	duration := fs.Duration("duration", 2*time.Hour, "how long to keep starting games (0: only --games limits)")
 	games := fs.Int("games", 0, "stop after this many games (0: only the duration limits)")

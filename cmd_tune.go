@@ -15,7 +15,7 @@ import (
 const defaultTuneParams = "landing_height,eroded_cells,row_transitions,column_transitions,holes,wells,bumpiness,deep_wells,landing_height.tall,holes.tall"
 
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+	fs := flag.NewFlagSet("kocka tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", solver.ModelClassic, "classic or guideline (see kocka bench)")
 	start := fs.String("start", "kocka", "personality to start from")
