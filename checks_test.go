@@ -56,6 +56,8 @@ func TestBadFlagsFailBeforeWork(t *testing.T) {
 		{[]string{"hatetris", "record"}, append([]string{"--state", state("4611686018427387904")}, record...), "width 4611686018427387904"},
 		{[]string{"hatetris", "record"}, append([]string{"--state", filepath.Join(dir, "new.json"), "--out", dir}, record...), "folder"},
 		{[]string{"hatetris", "record"}, append([]string{"--state", filepath.Join(dir, "new.json"), "--plot", missing}, record...), "cannot write"},
+		{[]string{"hatetris", "play"}, []string{"--bot", "--beam", "2000000000"}, "--beam"},
+		{[]string{"hatetris", "play"}, []string{"--bot", "--max-pieces", "2000000000"}, "--max-pieces"},
 		{[]string{"soak"}, append([]string{"--duration", "-1s"}, soak...), "--duration"},
 		{[]string{"soak"}, append([]string{"--progress", "-1s"}, soak...), "--progress"},
 		{[]string{"soak"}, append([]string{"--progress", "0s"}, soak...), "--progress"},

@@ -22,6 +22,10 @@ const maxHatetrisReplayBytes = 256 << 10
 // would overflow the deadline).
 const maxRecordHours = 24 * 366
 
+// maxBotPieces bounds hatetris play --max-pieces: the best games known
+// last a few thousand pieces.
+const maxBotPieces = 1_000_000
+
 // hatetrisCommands are kocka hatetris's sub-commands.
 var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Command{
 	{Name: "play", Summary: "play a replay (--replay, --replay-file) or let Kocka's placer play (--bot); print the result as JSON", Run: runHatetrisPlay},
@@ -97,8 +101,8 @@ func printHatetrisResult(w io.Writer, lines, moves int, over bool) {
 // hatetrisBot plays one game with the beam search and prints its result
 // and replay, checked by playing the replay through the rules.
 func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout, stderr io.Writer) int {
-	if width < 1 || maxPieces < 1 {
-		fmt.Fprintln(stderr, "kocka hatetris play: --beam and --max-pieces must be at least 1")
+	if width < 1 || width > hatetris.MaxRecordWidth || maxPieces < 1 || maxPieces > maxBotPieces {
+		fmt.Fprintf(stderr, "kocka hatetris play: need 1 <= --beam <= %d and 1 <= --max-pieces <= %d\n", hatetris.MaxRecordWidth, maxBotPieces)
 		return 2
 	}
 	eval, err := hatetris.PersonalityEval(hatetris.Standard, personality)

@@ -29,6 +29,11 @@ const (
 // never held in memory, and the session goes on.
 const MaxLine = 1 << 20
 
+// MaxQueue caps the pieces the bot is told of ahead: a frontend reveals a
+// few, and new_piece past the cap is an error, so that the queue cannot
+// grow without end.
+const MaxQueue = 1024
+
 // State is what the bot knows of the game between messages.
 type State struct {
 	Board      *engine.Board
@@ -182,6 +187,9 @@ func (s *Session) handle(line []byte) (quit bool, err error) {
 		if err != nil {
 			return false, err
 		}
+		if len(s.state.Queue) >= MaxQueue {
+			return false, fmt.Errorf("new_piece: the queue already holds %d pieces", MaxQueue)
+		}
 		s.state.Queue = append(s.state.Queue, p)
 		return false, nil
 	case "stop":
@@ -206,6 +214,9 @@ func parseStart(m *message) (*State, error) {
 	}
 	if len(m.Queue) == 0 {
 		return nil, errors.New("start: empty queue")
+	}
+	if len(m.Queue) > MaxQueue {
+		return nil, fmt.Errorf("start: %d pieces in the queue, more than %d", len(m.Queue), MaxQueue)
 	}
 	for i, q := range m.Queue {
 		p, err := engine.ParsePiece(q)

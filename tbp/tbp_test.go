@@ -239,3 +239,17 @@ func runSession(t *testing.T, in string) []map[string]any {
 	}
 	return msgs
 }
+
+// TestQueueIsCapped: new_piece past MaxQueue is an error, not an ever
+// longer queue.
+func TestQueueIsCapped(t *testing.T) {
+	var in strings.Builder
+	in.WriteString(`{"type":"start","hold":null,"queue":["T"],"combo":0,"back_to_back":false,"board":` + emptyBoardJSON() + "}\n")
+	for range MaxQueue + 5 {
+		in.WriteString(`{"type":"new_piece","piece":"I"}` + "\n")
+	}
+	msgs := runSession(t, in.String())
+	if len(msgs) != 1+6 || msgs[len(msgs)-1]["type"] != "error" {
+		t.Errorf("%d messages, want info and 6 errors", len(msgs))
+	}
+}

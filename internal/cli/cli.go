@@ -68,7 +68,7 @@ func (p *Program) Help(w io.Writer) {
 func (p *Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if IsHelp(args[0]) {
-			if len(args) == 1 {
+			if len(args) == 1 || IsHelp(args[1]) {
 				p.Help(stdout)
 				return 0
 			}
@@ -119,7 +119,7 @@ func (g *Group) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		return 2
 	}
 	if IsHelp(args[0]) {
-		if len(args) == 1 {
+		if len(args) == 1 || IsHelp(args[1]) {
 			g.Help(stdout)
 			return 0
 		}

@@ -46,6 +46,8 @@ func TestHelpFromOnePlace(t *testing.T) {
 	}{
 		{[]string{"-h"}, 0, []string{"-mode", "one", "the first", "grp", "a group"}, "", ""},
 		{[]string{"help"}, 0, []string{"-mode", "one"}, "", ""},
+		{[]string{"help", "-h"}, 0, []string{"-mode", "one"}, "", ""},
+		{[]string{"grp", "help", "--help"}, 0, []string{"the a"}, "", ""},
 		{[]string{"--help"}, 0, []string{"-mode", "grp"}, "", ""},
 		{[]string{"help", "one"}, 0, []string{"-n"}, "", ""},
 		{[]string{"one", "-h"}, 0, []string{"-n", "a number"}, "", ""},
