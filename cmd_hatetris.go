@@ -78,6 +78,9 @@ func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		text = string(data)
+	} else if len(text) > maxHatetrisReplayBytes {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", &bounded.TooLargeError{What: "--replay", Limit: maxHatetrisReplayBytes})
+		return 1
 	}
 	moves, err := hatetris.DecodeReplay(text)
 	if err != nil {
