@@ -8,6 +8,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/solver/thrower"
 )
 
 // repeatReader is n bytes of c, made as they are read: a big input that
@@ -143,5 +146,25 @@ func TestFumenEncodeErrorIsShort(t *testing.T) {
 	}
 	if errs.Len() > 300 || !strings.Contains(errs.String(), "61440 characters wide") {
 		t.Errorf("error of %d bytes: %.300q", errs.Len(), errs.String())
+	}
+}
+
+// TestReplayVerifyRefusesADeepThrower: a replay file whose thrower asks
+// for minimax depth 4 (90 s a tick to verify on main) is refused before
+// any tick is played.
+func TestReplayVerifyRefusesADeepThrower(t *testing.T) {
+	cfg := engine.ConfigFor(engine.GoalNone)
+	rep := &engine.Replay{Config: cfg, Seed: 1, Randomizer: thrower.ReplayName,
+		RandomizerOptions: "thrower=minimax pieces=all preview=on width=10 height=20 seed=0 depth=4 function=kravec model=full",
+		Inputs:            make([]engine.Input, 600)}
+	file := filepath.Join(t.TempDir(), "deep.kreplay")
+	var buf bytes.Buffer
+	if err := rep.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, buf.Bytes(), 0o644)
+	var out, errs bytes.Buffer
+	if code := replayCommands.Run([]string{"verify", file}, nil, &out, &errs); code != 1 || !strings.Contains(errs.String(), "depth 4") {
+		t.Errorf("exit %d, stderr %q; want 1 and a depth error", code, errs.String())
 	}
 }
