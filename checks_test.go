@@ -92,3 +92,23 @@ func TestBadFlagsFailBeforeWork(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressToALogIsPlainLines: progress written to a file or a pipe
+// (here a buffer) has no "\r" redraws, which fill a log with one endless
+// line; on a terminal it still redraws in place (internal/cli).
+func TestProgressToALogIsPlainLines(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "tune.json")
+	for _, args := range [][]string{
+		{"analyze", "--pieces", "O", "--width", "4,5", "--height", "4"},
+		{"bench", "--personality", "dellacherie", "--games", "2", "--height", "6"},
+		{"tune", "--generations", "1", "--population", "2", "--elite", "1", "--games", "1", "--height", "6", "--params", "holes", "--out", out},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := program().Run(args, nil, &stdout, &stderr); code != 0 {
+			t.Errorf("kocka %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
+		}
+		if strings.Contains(stderr.String(), "\r") || !strings.Contains(stderr.String(), "/") {
+			t.Errorf("kocka %s: progress %q, want plain lines", strings.Join(args, " "), stderr.String())
+		}
+	}
+}
