@@ -3,10 +3,11 @@
 // of sub-commands, and every help text (kocka help, kocka -h, kocka COMMAND
 // -h, kocka COMMAND SUB -h) is printed by this package from that table.
 //
-// It also holds what every command needs to read inputs from outside
-// safely: bounded reads with a clear error (ReadAll, ReadFile), a quoting
-// that never repeats a whole line in an error (Quote), and progress lines
-// that redraw in place only on a terminal (Progress).
+// It also holds what every command needs around its work: a check that an
+// output file can be written before the work starts (CheckWritable), a
+// quoting that never repeats a whole line in an error (Quote), and
+// progress lines that redraw in place only on a terminal (Progress).
+// Capped reads of inputs are in internal/bounded.
 package cli
 
 import (
