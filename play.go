@@ -13,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/bounded"
 	"github.com/kocka/kocka/scenes"
 	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver"
@@ -45,7 +46,7 @@ func playFlagSet(pf *playFlags, seed *string) *flag.FlagSet {
 	fs.StringVar(&pf.opts.Screenshot, "screenshot", "", "save the screen to this PNG file after --frames ticks, then exit")
 	fs.IntVar(&pf.opts.Frames, "frames", 60, "ticks before the --screenshot is taken")
 	fs.StringVar(&pf.opts.StateFile, "state-file", "", "keep the game state in this JSON file (for tests)")
-	fs.StringVar(&pf.replay, "replay", "", "play back this replay file (instead of --mode)")
+	fs.StringVar(&pf.replay, "replay", "", "play back this replay file (instead of --mode; at most "+bounded.Size(engine.MaxReplayBytes)+")")
 	fs.StringVar(&pf.configDir, "config-dir", "", "keep settings and high scores here (default: the user config folder + /kocka)")
 	fs.BoolVar(&pf.noSound, "no-sound", false, "do not open the audio device")
 	fs.BoolVar(&pf.fast, "fast", false, "run one tick per frame as fast as frames are drawn (tests)")
