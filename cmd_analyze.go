@@ -1,33 +1,38 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/solver/thrower"
 )
 
-func init() {
-	register("analyze", "placer against thrower over a grid: loss, cycle or move limit", func(args []string) int {
-		return runAnalyze(args, os.Stdout, os.Stderr)
-	})
-}
+// Bounds of kocka analyze's inputs besides those of a match
+// (thrower.Match.Validate): a grid file of 100,000 matches is under 10 MiB.
+const (
+	maxGridFileBytes = 16 << 20
+	maxWorkers       = 1024
+)
 
 // runAnalyze is kocka analyze: it plays a grid of placer-against-thrower
 // matches and prints a Markdown table or JSON lines.
-func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	preset := fs.String("preset", "", "a ready grid: thesis")
-	file := fs.String("file", "", "a grid file: one match per line as key=value pairs (thrower= pieces= width= height= function= depth= thrower-depth= preview= model= limit= seed=)")
+	file := fs.String("file", "", "a grid file (at most "+bounded.Size(maxGridFileBytes)+"): one match per line as key=value pairs\n"+
+		"(thrower= pieces= width= height= function= depth= thrower-depth= preview= model= limit= seed=),\n"+
+		"each within the flags' bounds")
 	throwers := fs.String("thrower", "minimax", "throwers, comma-separated: "+strings.Join(thrower.Names(), ", "))
 	pieces := fs.String("pieces", "all", "piece sets, comma-separated (e.g. O,IL,SZ; all = the seven)")
 	widths := fs.String("width", "10", "well widths, comma-separated")
@@ -36,15 +41,23 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	depths := fs.String("depth", "1", "search depths, comma-separated (1 = greedy placer)")
 	previews := fs.String("preview", "off", "next piece shown: off, on or off,on")
 	models := fs.String("model", "full", "placement models, comma-separated: full, drop (the thesis' model)")
-	limit := fs.Int("limit", 2000, "moves before a match is called a draw (result limit)")
-	workers := fs.Int("workers", runtime.NumCPU(), "matches at once")
+	limit := fs.Int("limit", 2000, fmt.Sprintf("moves before a match is called a draw (result limit), 1..%d", thrower.MaxMoveLimit))
+	workers := fs.Int("workers", runtime.NumCPU(), fmt.Sprintf("matches at once, 1..%d", maxWorkers))
 	asJSON := fs.Bool("json", false, "one JSON object per row instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka analyze: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	switch {
+	case *limit < 1 || *limit > thrower.MaxMoveLimit:
+		fmt.Fprintf(stderr, "kocka analyze: --limit %d out of range 1..%d\n", *limit, thrower.MaxMoveLimit)
+		return 2
+	case *workers < 1 || *workers > maxWorkers:
+		fmt.Fprintf(stderr, "kocka analyze: --workers %d out of range 1..%d\n", *workers, maxWorkers)
 		return 2
 	}
 	var ms []thrower.Match
@@ -55,40 +68,41 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	case *preset != "":
 		ms, err = thrower.PresetMatches(*preset)
 	case *file != "":
-		var f *os.File
-		if f, err = os.Open(*file); err == nil {
+		var data []byte
+		if data, err = bounded.ReadFile(*file, nil, maxGridFileBytes); err == nil {
 			base := thrower.Match{Thrower: "minimax", Width: 10, Height: 20, Function: "kravec", Depth: 1, MoveLimit: *limit}
-			ms, err = thrower.ParseMatches(f, base)
-			f.Close()
+			ms, err = thrower.ParseMatches(bytes.NewReader(data), base)
+		}
+		if err != nil {
+			err = fmt.Errorf("--file %s: %w", *file, err)
 		}
 	default:
 		var g thrower.Grid
 		g, err = gridFromFlags(*throwers, *pieces, *widths, *heights, *functions, *depths, *previews, *models)
 		g.MoveLimit = *limit
+		if err == nil && g.Count() > thrower.MaxMatches {
+			err = fmt.Errorf("the grid holds more than %d matches", thrower.MaxMatches)
+		}
 		ms = g.Matches()
+	}
+	if err == nil && len(ms) == 0 {
+		err = fmt.Errorf("no matches to play")
+	}
+	for _, m := range ms {
+		if err != nil {
+			break
+		}
+		err = m.Validate()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka analyze: %v\n", err)
 		return 2
 	}
-	for _, m := range ms {
-		if _, err := thrower.New(m.Thrower, thrower.Options{Pieces: m.Pieces}); err != nil {
-			fmt.Fprintf(stderr, "kocka analyze: %v\n", err)
-			return 2
-		}
-		if _, err := solver.PersonalityByName(m.Function); err != nil {
-			fmt.Fprintf(stderr, "kocka analyze: %v\n", err)
-			return 2
-		}
-	}
-	start := time.Now()
 	var progress func(int, int, thrower.Row)
 	if !*quiet {
+		bar, start := cli.NewProgress(stderr), time.Now()
 		progress = func(done, total int, r thrower.Row) {
-			fmt.Fprintf(stderr, "\r%d/%d matches, %s", done, total, time.Since(start).Round(time.Second))
-			if done == total {
-				fmt.Fprintln(stderr)
-			}
+			bar.Update(done == total, "%d/%d matches, %s", done, total, time.Since(start).Round(time.Second))
 		}
 	}
 	rows := thrower.RunAll(ms, *workers, progress)
@@ -160,8 +174,8 @@ func gridFromFlags(throwers, pieces, widths, heights, functions, depths, preview
 		}
 	}
 	for _, d := range g.Depths {
-		if d < 1 || d > 4 {
-			return g, fmt.Errorf("--depth %d out of range 1..4", d)
+		if d < 1 || d > thrower.MaxDepth {
+			return g, fmt.Errorf("--depth %d out of range 1..%d", d, thrower.MaxDepth)
 		}
 	}
 	if len(g.Throwers) == 0 || len(g.PieceSets) == 0 || len(g.Functions) == 0 || len(g.Previews) == 0 || len(g.Models) == 0 {

@@ -10,7 +10,7 @@ import (
 
 func TestAnalyzeFlags(t *testing.T) {
 	var out, errs bytes.Buffer
-	code := runAnalyze([]string{"--pieces", "O", "--width", "9,10", "--json", "--quiet"}, &out, &errs)
+	code := runAnalyze([]string{"--pieces", "O", "--width", "9,10", "--json", "--quiet"}, nil, &out, &errs)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
@@ -27,7 +27,7 @@ func TestAnalyzeFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errs bytes.Buffer
-	if code := runAnalyze([]string{"--file", file, "--quiet"}, &out, &errs); code != 0 {
+	if code := runAnalyze([]string{"--file", file, "--quiet"}, nil, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	if n := strings.Count(out.String(), "\n"); n != 4 {
@@ -51,7 +51,7 @@ func TestAnalyzeBadFlags(t *testing.T) {
 		{"extra"},
 	} {
 		var out, errs bytes.Buffer
-		if code := runAnalyze(append(args, "--quiet"), &out, &errs); code != 2 {
+		if code := runAnalyze(append(args, "--quiet"), nil, &out, &errs); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
 	}

@@ -4,22 +4,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 )
 
-func init() {
-	register("bench", "play fixed-seed bot games and compare personalities", func(args []string) int {
-		return runBench(args, os.Stdout, os.Stderr)
-	})
-}
-
 // runBench is kocka bench; it writes the table (or JSON lines) to stdout
 // and errors and progress to stderr, and returns the exit code.
-func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", solver.ModelClassic, "classic (uniform pieces, no preview or hold, drop from above) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
 	pers := fs.String("personality", "kocka,dellacherie,eltetris", "comma-separated weight sets")
@@ -34,8 +28,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games at once (0: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object per personality per line")
 	quiet := fs.Bool("quiet", false, "no progress line on stderr")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka bench: unexpected argument %q\n", fs.Arg(0))
@@ -58,11 +52,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*quiet {
+		bar := cli.NewProgress(stderr)
 		cfg.Progress = func(done, total int) {
-			fmt.Fprintf(stderr, "\r%s %d/%d games", progressBar(done, total, 30), done, total)
-			if done == total {
-				fmt.Fprintln(stderr)
-			}
+			bar.Update(done == total, "%s %d/%d games", cli.Bar(done, total, 30), done, total)
 		}
 	}
 	rs, err := solver.Bench(cfg)
@@ -79,13 +71,4 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	solver.WriteTable(stdout, rs)
 	return 0
-}
-
-// progressBar draws done out of total as a bar of width cells.
-func progressBar(done, total, width int) string {
-	n := 0
-	if total > 0 {
-		n = done * width / total
-	}
-	return "[" + strings.Repeat("#", n) + strings.Repeat(".", width-n) + "]"
 }

@@ -23,7 +23,7 @@ func TestBenchCommandFlags(t *testing.T) {
 		{"stray argument", []string{"extra"}, "unexpected argument"},
 	} {
 		var out, errb bytes.Buffer
-		if code := runBench(c.args, &out, &errb); code != 2 {
+		if code := runBench(c.args, nil, &out, &errb); code != 2 {
 			t.Errorf("%s: exit code %d, want 2", c.name, code)
 		}
 		if !strings.Contains(errb.String(), c.want) {
@@ -37,7 +37,7 @@ func TestBenchCommandJSON(t *testing.T) {
 		var out, errb bytes.Buffer
 		args := []string{"--model", model, "--personality", "kocka,eltetris", "--games", "2", "--seed", "3",
 			"--height", "8", "--max-pieces", "40", "--depth", "1", "--beam", "4", "--json", "--quiet"}
-		if code := runBench(args, &out, &errb); code != 0 {
+		if code := runBench(args, nil, &out, &errb); code != 0 {
 			t.Fatalf("%s: exit code %d: %s", model, code, errb.String())
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -74,7 +74,7 @@ func TestBenchCommandJSON(t *testing.T) {
 
 func TestBenchCommandTable(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runBench([]string{"--personality", "dellacherie", "--games", "1", "--height", "6", "--quiet"}, &out, &errb); code != 0 {
+	if code := runBench([]string{"--personality", "dellacherie", "--games", "1", "--height", "6", "--quiet"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit code %d: %s", code, errb.String())
 	}
 	for _, want := range []string{"model classic, well 10x6", "personality", "lines mean", "dellacherie"} {
@@ -86,10 +86,10 @@ func TestBenchCommandTable(t *testing.T) {
 
 func TestTuneCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runTune([]string{"--params", "holes,nope"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unknown feature") {
+	if code := runTune([]string{"--params", "holes,nope"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unknown feature") {
 		t.Errorf("bad param: exit %d, stderr %q", code, errb.String())
 	}
-	if code := runTune([]string{"--objective", "fun"}, &out, &errb); code != 2 {
+	if code := runTune([]string{"--objective", "fun"}, nil, &out, &errb); code != 2 {
 		t.Errorf("bad objective: exit %d", code)
 	}
 	res := t.TempDir() + "/r.json"
@@ -97,7 +97,7 @@ func TestTuneCommand(t *testing.T) {
 	errb.Reset()
 	args := []string{"--games", "2", "--generations", "1", "--population", "3", "--elite", "1", "--height", "6",
 		"--params", "holes,landing_height.tall", "--out", res}
-	if code := runTune(args, &out, &errb); code != 0 {
+	if code := runTune(args, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit code %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "FHoles:") || !strings.Contains(out.String(), "// kocka tune --games 2") {

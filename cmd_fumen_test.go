@@ -45,12 +45,12 @@ func TestFumenCommand(t *testing.T) {
 		{name: "bad flag", args: []string{"encode", "--frob"}, code: 2},
 		{name: "decode two", args: []string{"decode", "a", "b"}, code: 2},
 		{name: "no action", args: nil, code: 2},
-		{name: "unknown action", args: []string{"draw"}, code: 2, errHas: "unknown action"},
+		{name: "unknown subcommand", args: []string{"draw"}, code: 2, errHas: "unknown subcommand"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errs bytes.Buffer
-			code := runFumen(c.args, strings.NewReader(c.stdin), &out, &errs)
+			code := fumenCommands.Run(c.args, strings.NewReader(c.stdin), &out, &errs)
 			if code != c.code {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, c.code, errs.String())
 			}

@@ -5,53 +5,49 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver/thrower/hatetris"
 )
 
-func init() {
-	register("hatetris", "HATETRIS rules: play back or write replays, and Kocka's placer against its enemy", func(args []string) int {
-		return runHatetris(args, os.Stdout, os.Stderr)
-	})
-}
+// maxHatetrisReplayBytes caps --replay-file: the record games run to a
+// few tens of thousands of moves, a few tens of KiB in any encoding.
+const maxHatetrisReplayBytes = 256 << 10
 
-// runHatetris is kocka hatetris SUBCOMMAND.
-func runHatetris(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: kocka hatetris play --replay STRING | --replay-file F | --bot [flags]")
-		fmt.Fprintln(stderr, "       kocka hatetris record --hours H [flags]")
-		return 2
-	}
-	switch args[0] {
-	case "play":
-		return runHatetrisPlay(args[1:], stdout, stderr)
-	case "record":
-		return runHatetrisRecord(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "kocka hatetris: unknown subcommand %q (want play or record)\n", args[0])
-	return 2
-}
+// maxRecordHours bounds hatetris record --hours: a year (1e300 hours
+// would overflow the deadline).
+const maxRecordHours = 24 * 366
+
+// maxBotPieces bounds hatetris play --max-pieces: the best games known
+// last a few thousand pieces.
+const maxBotPieces = 1_000_000
+
+// hatetrisCommands are kocka hatetris's sub-commands.
+var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Command{
+	{Name: "play", Summary: "play a replay (--replay, --replay-file) or let Kocka's placer play (--bot); print the result as JSON", Run: runHatetrisPlay},
+	{Name: "record", Summary: "the record attempt: beam searches of doubling width for --hours, resumable", Run: runHatetrisRecord},
+}}
 
 // runHatetrisPlay plays a replay, or lets Kocka's placer play, and prints
 // {"lines":N,"moves":M,"game_over":true|false}; a game played by the bot
 // is followed by its replay on the next line.
-func runHatetrisPlay(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hatetris play", flag.ContinueOnError)
+func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka hatetris play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	replay := fs.String("replay", "", "a replay in the game's own encoding (Base2048, hex or raw LRDU)")
-	replayFile := fs.String("replay-file", "", "a file holding a replay")
+	replayFile := fs.String("replay-file", "", "a file holding a replay (at most "+bounded.Size(maxHatetrisReplayBytes)+")")
 	mild := fs.Bool("mild", false, "play against HATETRIS Mild (no rule against repeated wells)")
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
 	personality := fs.String("personality", "eltetris", "bot: the evaluation of wells")
 	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
 	hex := fs.Bool("hex", false, "bot: write the replay in the old hex encoding instead of Base2048")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka hatetris play: unexpected argument %q\n", fs.Arg(0))
@@ -76,12 +72,15 @@ func runHatetrisPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	text := *replay
 	if *replayFile != "" {
-		data, err := os.ReadFile(*replayFile)
+		data, err := bounded.ReadFile(*replayFile, nil, maxHatetrisReplayBytes)
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 			return 1
 		}
 		text = string(data)
+	} else if len(text) > maxHatetrisReplayBytes {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", &bounded.TooLargeError{What: "--replay", Limit: maxHatetrisReplayBytes})
+		return 1
 	}
 	moves, err := hatetris.DecodeReplay(text)
 	if err != nil {
@@ -105,8 +104,8 @@ func printHatetrisResult(w io.Writer, lines, moves int, over bool) {
 // hatetrisBot plays one game with the beam search and prints its result
 // and replay, checked by playing the replay through the rules.
 func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout, stderr io.Writer) int {
-	if width < 1 || maxPieces < 1 {
-		fmt.Fprintln(stderr, "kocka hatetris play: --beam and --max-pieces must be at least 1")
+	if width < 1 || width > hatetris.MaxRecordWidth || maxPieces < 1 || maxPieces > maxBotPieces {
+		fmt.Fprintf(stderr, "kocka hatetris play: need 1 <= --beam <= %d and 1 <= --max-pieces <= %d\n", hatetris.MaxRecordWidth, maxBotPieces)
 		return 2
 	}
 	eval, err := hatetris.PersonalityEval(hatetris.Standard, personality)
@@ -141,11 +140,11 @@ func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout,
 // against HATETRIS until the time is up. Every finished search is kept in
 // the state file with its lines and time, so a later session goes on where
 // this one stopped; the best game is written as a replay.
-func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hatetris record", flag.ContinueOnError)
+func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka hatetris record", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	hours := fs.Float64("hours", 0, "how long to search (required)")
-	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, rewritten after every search)")
+	hours := fs.Float64("hours", 0, fmt.Sprintf("how long to search (required; more than 0, at most %d)", maxRecordHours))
+	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, at most "+bounded.Size(hatetris.MaxRecordStateBytes)+"; rewritten after every search)")
 	start := fs.Int("start-width", 64, "beam width of the first search")
 	maxWidth := fs.Int("max-width", 1<<22, "stop before a search wider than this")
 	personality := fs.String("personality", "eltetris", "the evaluation of wells")
@@ -153,21 +152,41 @@ func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the best replay (Base2048) to this file")
 	plot := fs.String("plot", "", "write an SVG plot of lines against beam width and time to this file")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka hatetris record: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *hours <= 0 || *start < 1 || *maxWidth < *start {
-		fmt.Fprintln(stderr, "kocka hatetris record: need --hours > 0 and 1 <= --start-width <= --max-width")
+	// Every flag and file is checked here, before the first search: a bad
+	// one found after hours of searching would lose them.
+	var err error
+	switch {
+	case math.IsNaN(*hours) || *hours <= 0 || *hours > maxRecordHours:
+		err = fmt.Errorf("--hours %g out of range: more than 0, at most %d", *hours, maxRecordHours)
+	case math.IsNaN(*lineWeight) || math.IsInf(*lineWeight, 0):
+		err = fmt.Errorf("--line-weight %g is not a finite number", *lineWeight)
+	case *start < 1 || *maxWidth < *start || *maxWidth > hatetris.MaxRecordWidth:
+		err = fmt.Errorf("need 1 <= --start-width <= --max-width <= %d", hatetris.MaxRecordWidth)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
 	}
 	eval, err := hatetris.PersonalityEval(hatetris.Standard, *personality)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
+	}
+	for _, f := range []struct{ flag, path string }{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}} {
+		if f.path == "" && f.flag != "--state" {
+			continue
+		}
+		if err := cli.CheckWritable(f.path); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris record: %s: %v\n", f.flag, err)
+			return 2
+		}
 	}
 	st, err := hatetris.LoadRecordState(*statePath)
 	if err != nil {
@@ -181,6 +200,7 @@ func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
 	}
 	st.Personality, st.LineWeight = *personality, *lineWeight
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
+	bar := cli.NewProgress(stderr)
 	for {
 		w := st.NextWidth(*start)
 		if w > *maxWidth || time.Now().After(deadline) {
@@ -191,15 +211,13 @@ func runHatetrisRecord(args []string, stdout, stderr io.Writer) int {
 		if !*quiet {
 			progress = func(b *hatetris.Beam) {
 				if b.Depth%10 == 0 {
-					fmt.Fprintf(stderr, "\rwidth %d: piece %d, %d wells, best line %d lines, %s (best so far %d lines)   ",
+					bar.Update(false, "width %d: piece %d, %d wells, best line %d lines, %s (best so far %d lines)",
 						w, b.Depth, b.Alive(), b.Best().Score, time.Since(began).Round(time.Second), st.Best.Lines)
 				}
 			}
 		}
 		run, ok, err := hatetris.RunRecord(w, eval, *lineWeight, deadline, progress)
-		if !*quiet {
-			fmt.Fprintln(stderr)
-		}
+		bar.Done()
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1

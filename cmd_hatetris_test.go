@@ -31,7 +31,7 @@ func TestHatetrisPlayReplay(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var out, errs bytes.Buffer
-		code := runHatetris(tc.args, &out, &errs)
+		code := hatetrisCommands.Run(tc.args, nil, &out, &errs)
 		if code != tc.code || out.String() != tc.out {
 			t.Errorf("%q: exit %d, out %q (stderr %q); want %d, %q", tc.args, code, out.String(), errs.String(), tc.code, tc.out)
 		}
@@ -42,7 +42,7 @@ func TestHatetrisPlayReplay(t *testing.T) {
 // printed.
 func TestHatetrisPlayBot(t *testing.T) {
 	var out, errs bytes.Buffer
-	if code := runHatetris([]string{"play", "--bot", "--beam", "4", "--max-pieces", "30"}, &out, &errs); code != 0 {
+	if code := hatetrisCommands.Run([]string{"play", "--bot", "--beam", "4", "--max-pieces", "30"}, nil, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -50,7 +50,7 @@ func TestHatetrisPlayBot(t *testing.T) {
 		t.Fatalf("output %q: want the result and the replay", out.String())
 	}
 	var again bytes.Buffer
-	if code := runHatetris([]string{"play", "--replay", lines[1]}, &again, &errs); code != 0 || again.String() != lines[0]+"\n" {
+	if code := hatetrisCommands.Run([]string{"play", "--replay", lines[1]}, nil, &again, &errs); code != 0 || again.String() != lines[0]+"\n" {
 		t.Errorf("the bot's replay plays back as %q, the bot said %q", again.String(), lines[0])
 	}
 }

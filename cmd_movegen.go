@@ -8,21 +8,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 )
-
-func init() {
-	register("movegen", "list every placement of a piece on a board (JSON lines or ASCII)", func(args []string) int {
-		return runMovegen(args, os.Stdin, os.Stdout, os.Stderr)
-	})
-}
 
 // The board of the movegen contract: 10 wide, 40 tall, the piece spawns
 // above the 20 visible rows.
@@ -45,18 +39,20 @@ soft drop, cw and ccw turns with SRS kicks, no hold; cells where it locks,
 before any line clear. Cells are sorted by x, then y; placements by their
 cells, then spin (none, mini, full). Where two orientations cover the same
 cells (S, Z, I, O), the one with the shortest input path is given. A bad
-line gets {"error":"..."} and the tool goes on.
+line gets {"error":"..."} and the tool goes on; so does a line over 64 KiB,
+which is never held in memory.
 
 With --field-file, draws every placement on the board read from F (rows
-as above, one per line), with its orientation, spin and input path.
+as above, one per line; at most 64 KiB; - reads stdin), with its
+orientation, spin and input path.
 
 `
 
 func runMovegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("movegen", flag.ContinueOnError)
+	fs := flag.NewFlagSet("kocka movegen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, movegenUsage)
+		fmt.Fprint(fs.Output(), movegenUsage)
 		fs.PrintDefaults()
 	}
 	jsonl := fs.Bool("jsonl", false, "answer JSON requests, one per line on stdin")
@@ -64,8 +60,8 @@ func runMovegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pieceName := fs.String("piece", "", "the `piece` for --field-file: I O T S Z J L")
 	modeName := fs.String("mode", "full", "movement `model`: full, drop (turn and shift at the top, hard drop) or 20g")
 	halfTurns := fs.Bool("180", false, "allow half turns (SRS+ kicks)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	mode, err := solver.ParseMode(*modeName)
 	if err == nil && fs.NArg() > 0 {
@@ -98,7 +94,7 @@ func runMovegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kocka movegen: --piece: %v\n", err)
 		return 2
 	}
-	text, err := os.ReadFile(*fieldFile)
+	text, err := bounded.ReadFile(*fieldFile, stdin, maxMovegenFieldFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka movegen: %v\n", err)
 		return 1
@@ -121,30 +117,41 @@ func runMovegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// The caps on movegen's inputs: a request is a 40-row field and a piece,
+// under 1 KiB even spelled out with spaces; a field file is the same rows.
+const (
+	maxMovegenLine      = 64 << 10
+	maxMovegenFieldFile = 64 << 10
+)
+
 // movegenLines answers each line of in with one line on out, flushed at
-// once so that a caller can talk to the tool through pipes.
+// once so that a caller can talk to the tool through pipes. A line over
+// maxMovegenLine is answered with an error, never held, and the tool goes on.
 func movegenLines(in io.Reader, out io.Writer, opt solver.Options) error {
-	r := bufio.NewReaderSize(in, 1<<16)
+	lines := bounded.NewLineReader(in, maxMovegenLine)
 	w := bufio.NewWriter(out)
 	var g solver.Generator
 	var buf []byte
 	for {
-		line, err := r.ReadBytes('\n')
-		if len(line) > 0 || err == nil {
-			buf = answerLine(buf[:0], &g, line, opt)
-			buf = append(buf, '\n')
-			if _, werr := w.Write(buf); werr != nil {
-				return werr
-			}
-			if werr := w.Flush(); werr != nil {
-				return werr
-			}
-		}
+		line, err := lines.Next()
 		if err == io.EOF {
 			return nil
 		}
-		if err != nil {
+		var tooLong *bounded.TooLargeError
+		switch {
+		case errors.As(err, &tooLong):
+			buf = appendError(buf[:0], err)
+		case err != nil:
 			return err
+		default:
+			buf = answerLine(buf[:0], &g, line, opt)
+		}
+		buf = append(buf, '\n')
+		if _, werr := w.Write(buf); werr != nil {
+			return werr
+		}
+		if werr := w.Flush(); werr != nil {
+			return werr
 		}
 	}
 }
@@ -161,12 +168,17 @@ type movegenRequest struct {
 func answerLine(dst []byte, g *solver.Generator, line []byte, opt solver.Options) []byte {
 	b, p, err := parseRequest(line)
 	if err != nil {
-		msg, _ := json.Marshal(err.Error())
-		dst = append(dst, `{"error":`...)
-		dst = append(dst, msg...)
-		return append(dst, '}')
+		return appendError(dst, err)
 	}
 	return appendPlacements(dst, sortedPlacements(g, b, p, opt))
+}
+
+// appendError appends the answer to a bad line: {"error":"..."}.
+func appendError(dst []byte, err error) []byte {
+	msg, _ := json.Marshal(err.Error())
+	dst = append(dst, `{"error":`...)
+	dst = append(dst, msg...)
+	return append(dst, '}')
 }
 
 func parseRequest(line []byte) (*engine.Board, engine.Piece, error) {
@@ -195,29 +207,11 @@ func parseRequest(line []byte) (*engine.Board, engine.Piece, error) {
 	return b, p, nil
 }
 
-// parseField reads the contract's rows, top first: '.' and '_' are empty,
-// any other character is filled; the last row is y = 0.
+// parseField reads the contract's rows, top first, with engine.ParseBoard:
+// '.' and '_' are empty, any other character is filled; the last row is
+// y = 0.
 func parseField(rows []string) (*engine.Board, error) {
-	if len(rows) > movegenHeight {
-		return nil, fmt.Errorf("field has %d rows, more than %d", len(rows), movegenHeight)
-	}
-	masks := make([]uint16, len(rows))
-	for i, row := range rows {
-		if n := utf8.RuneCountInString(row); n != movegenWidth {
-			return nil, fmt.Errorf("field row %d is %d characters wide, want %d", i+1, n, movegenWidth)
-		}
-		y := len(rows) - 1 - i
-		x := 0
-		for _, c := range row {
-			if c != '.' && c != '_' {
-				masks[y] |= 1 << uint(x)
-			}
-			x++
-		}
-	}
-	b := engine.NewBoard(movegenWidth, movegenHeight)
-	b.SetRows(masks, engine.I)
-	return b, nil
+	return engine.ParseBoard(movegenWidth, movegenHeight, rows, engine.I)
 }
 
 // sortedPlacements are the placements in the contract's order: by cells

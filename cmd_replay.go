@@ -3,51 +3,60 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver/thrower"
 )
 
-func init() {
-	register("replay", "check or describe a replay file: kocka replay verify|info FILE", runReplay)
-}
+// replayCommands are kocka replay's sub-commands.
+var replayCommands = &cli.Group{Name: "kocka replay", Commands: []cli.Command{
+	{Name: "verify", Summary: "play FILE again and compare the final state hash", Run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return runReplay("verify", args, stdout, stderr)
+	}},
+	{Name: "info", Summary: "print the settings and result of FILE", Run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return runReplay("info", args, stdout, stderr)
+	}},
+}}
 
-func runReplay(args []string) int {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+// runReplay is kocka replay verify|info FILE.
+func runReplay(action string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka replay "+action, flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: kocka replay verify FILE   play it again and compare the final state hash")
-		fmt.Fprintln(os.Stderr, "       kocka replay info FILE     print its settings and result")
+		fmt.Fprintf(fs.Output(), "usage: kocka replay %s FILE\n(a replay file is at most %s)\n", action, bounded.Size(engine.MaxReplayBytes))
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
-	if fs.NArg() != 2 || (fs.Arg(0) != "verify" && fs.Arg(0) != "info") {
+	if fs.NArg() != 1 {
 		fs.Usage()
 		return 2
 	}
-	f, err := os.Open(fs.Arg(1))
+	f, err := os.Open(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "kocka replay:", err)
+		fmt.Fprintln(stderr, "kocka replay:", err)
 		return 1
 	}
 	defer f.Close()
 	r, err := engine.DecodeReplay(f)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "kocka replay: %s: %v\n", fs.Arg(1), err)
+		fmt.Fprintf(stderr, "kocka replay: %s: %v\n", fs.Arg(0), err)
 		return 1
 	}
-	fmt.Printf("mode %v, seed %d, %d ticks, score %d, lines %d, end %v, hash %016x\n",
+	fmt.Fprintf(stdout, "mode %v, seed %d, %d ticks, score %d, lines %d, end %v, hash %016x\n",
 		r.Config.Goal, r.Seed, len(r.Inputs), r.Score, r.Lines, r.End, r.Hash)
-	if fs.Arg(0) == "info" {
+	if action == "info" {
 		return 0
 	}
 	if err := r.VerifyWith(anyRandomizer); err != nil {
-		fmt.Fprintln(os.Stderr, "kocka replay:", err)
+		fmt.Fprintln(stderr, "kocka replay:", err)
 		return 1
 	}
-	fmt.Println("verified: the replay reaches the recorded state")
+	fmt.Fprintln(stdout, "verified: the replay reaches the recorded state")
 	return 0
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -86,7 +87,7 @@ func TestReplayCommand(t *testing.T) {
 		{[]string{}, 2},
 	}
 	for _, c := range cases {
-		if got := runReplay(c.args); got != c.want {
+		if got := replayCommands.Run(c.args, nil, io.Discard, io.Discard); got != c.want {
 			t.Errorf("kocka replay %v: exit %d, want %d", c.args, got, c.want)
 		}
 	}

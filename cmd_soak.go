@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -13,16 +14,11 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/scenes"
 	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver"
 )
-
-func init() {
-	register("soak", "let the bot play games back to back, checking every rule on every tick", func(args []string) int {
-		return runSoak(args, os.Stdout, os.Stderr)
-	})
-}
 
 // botPlayer drives a game with the bot and fails the soak if the driver
 // ever locks a piece away from a placement it believed reachable.
@@ -37,25 +33,29 @@ func (p botPlayer) Err() error {
 	return nil
 }
 
-func runSoak(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("soak", flag.ContinueOnError)
+func runSoak(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka soak", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	duration := fs.Duration("duration", 2*time.Hour, "how long to keep starting games")
+	duration := fs.Duration("duration", 2*time.Hour, "how long to keep starting games (0: only --games limits)")
 	games := fs.Int("games", 0, "stop after this many games (0: only the duration limits)")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
 	mode := fs.String("mode", "mixed", "marathon, sprint, ultra, endless, or mixed: all four in turn, endless from level 15 so that 20G tops the bot out")
 	level := fs.Int("level", 1, "start level")
 	personality := fs.String("personality", "kocka", "the bot's weight set")
 	depth := fs.Int("depth", 1, "placements the bot looks ahead")
-	pps := fs.Float64("pps", 0, "pieces per second the bot plays at (0: as fast as it can)")
-	every := fs.Duration("progress", 5*time.Second, "time between progress lines")
+	pps := fs.Float64("pps", 0, fmt.Sprintf("pieces per second the bot plays at, 0..%d (0: as fast as it can)", maxSoakPPS))
+	every := fs.Duration("progress", 5*time.Second, fmt.Sprintf("time between progress lines (at least %v)", minSoakProgress))
 	failDir := fs.String("fail-dir", "kocka-failures", "where failure dumps are written")
 	window := fs.Bool("window", false, "play in the game window (drawing is soaked too)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka soak: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if err := checkSoakFlags(*duration, *games, *every, *pps, *failDir); err != nil {
+		fmt.Fprintln(stderr, "kocka soak:", err)
 		return 2
 	}
 	var mix []engine.Config
@@ -121,6 +121,34 @@ func runSoak(args []string, stdout, stderr io.Writer) int {
 		res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second), res.PiecesPerSecond(),
 		soak.MiB(res.HeapFirst), soak.MiB(res.HeapLast), res.Goroutines)
 	return 0
+}
+
+// Bounds of the soak's flags.
+const (
+	minSoakProgress = 100 * time.Millisecond
+	maxSoakPPS      = 1000 // above 60 a piece a tick is as fast as it gets
+)
+
+// checkSoakFlags checks the flags that the soak would otherwise take as
+// "no limit" or "print all the time": a negative --duration ran forever,
+// --progress -1s printed 50,000 lines in 3 s.
+func checkSoakFlags(duration time.Duration, games int, every time.Duration, pps float64, failDir string) error {
+	switch {
+	case duration < 0:
+		return fmt.Errorf("--duration %v is negative", duration)
+	case games < 0:
+		return fmt.Errorf("--games %d is negative", games)
+	case duration == 0 && games == 0:
+		return fmt.Errorf("--duration 0 and --games 0 would never stop; give one of them")
+	case every < minSoakProgress:
+		return fmt.Errorf("--progress %v is less than %v", every, minSoakProgress)
+	case math.IsNaN(pps) || pps < 0 || pps > maxSoakPPS:
+		return fmt.Errorf("--pps %g out of range 0..%d (0: as fast as it can)", pps, maxSoakPPS)
+	}
+	if st, err := os.Stat(failDir); err == nil && !st.IsDir() {
+		return fmt.Errorf("--fail-dir %s is a file, not a folder", failDir)
+	}
+	return nil
 }
 
 // soakWindow runs the soak in the game window: the bot plays at full

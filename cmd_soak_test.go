@@ -7,7 +7,7 @@ import (
 
 func TestSoakCommand(t *testing.T) {
 	var out, errs strings.Builder
-	code := runSoak([]string{"--games", "3", "--mode", "sprint", "--fail-dir", t.TempDir()}, &out, &errs)
+	code := runSoak([]string{"--games", "3", "--mode", "sprint", "--fail-dir", t.TempDir()}, nil, &out, &errs)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errs.String())
 	}
@@ -26,7 +26,7 @@ func TestSoakCommandBadFlags(t *testing.T) {
 	}
 	for _, args := range cases {
 		var out, errs strings.Builder
-		if code := runSoak(args, &out, &errs); code != 2 {
+		if code := runSoak(args, nil, &out, &errs); code != 2 {
 			t.Errorf("kocka soak %v: exit %d, want 2", args, code)
 		}
 		if errs.Len() == 0 {

@@ -4,30 +4,32 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/tbp"
 )
-
-func init() {
-	register("tbp", "run the bot as a Tetris Bot Protocol engine on stdin/stdout", func(args []string) int {
-		return runTBP(args, os.Stdin, os.Stdout, os.Stderr)
-	})
-}
 
 // maxSuggestions caps the moves in one suggestion message.
 const maxSuggestions = 8
 
 func runTBP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tbp", flag.ContinueOnError)
+	fs := flag.NewFlagSet("kocka tbp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	personality := fs.String("personality", "kocka", "the bot's weight set")
 	depth := fs.Int("depth", 2, "placements looked ahead")
 	width := fs.Int("beam", 64, "beam width")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: kocka tbp [flags]\n"+
+			"the bot as a Tetris Bot Protocol engine: JSON messages on stdin, answers on stdout.\n"+
+			"A message over %s, malformed, or a play off the board or on the stack gets an\n"+
+			"error message back, changes nothing, and the session goes on.\n", bounded.Size(tbp.MaxLine))
+		fs.PrintDefaults()
+	}
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka tbp: unexpected argument %q\n", fs.Arg(0))

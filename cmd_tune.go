@@ -4,24 +4,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 )
-
-func init() {
-	register("tune", "tune a weight set by the cross-entropy method", func(args []string) int {
-		return runTune(args, os.Stdout, os.Stderr)
-	})
-}
 
 // defaultTuneParams are the kocka weights tuned when -params is not given.
 const defaultTuneParams = "landing_height,eroded_cells,row_transitions,column_transitions,holes,wells,bumpiness,deep_wells,landing_height.tall,holes.tall"
 
-func runTune(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", solver.ModelClassic, "classic or guideline (see kocka bench)")
 	start := fs.String("start", "kocka", "personality to start from")
@@ -42,8 +36,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 1, "guideline: placements looked ahead")
 	beam := fs.Int("beam", 16, "guideline: beam width")
 	out := fs.String("out", "tune-result.json", "result file (JSON)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kocka tune: unexpected argument %q\n", fs.Arg(0))
@@ -80,15 +74,19 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kocka tune: %v\n", err)
 		return 2
 	}
+	// The result is written after the whole tuning: a path that cannot
+	// take it must fail now, not then.
+	if err := cli.CheckWritable(*out); err != nil {
+		fmt.Fprintf(stderr, "kocka tune: --out: %v\n", err)
+		return 2
+	}
+	bar := cli.NewProgress(stderr)
 	cfg.Progress = func(gen, done, total int, best float64) {
 		stage := fmt.Sprintf("generation %d/%d", gen, *gens)
 		if gen > *gens {
 			stage = "final check"
 		}
-		fmt.Fprintf(stderr, "\r%s %s %d/%d games, best so far %.1f", stage, progressBar(done, total, 30), done, total, max(best, 0))
-		if done == total {
-			fmt.Fprintln(stderr)
-		}
+		bar.Update(done == total, "%s %s %d/%d games, best so far %.1f", stage, cli.Bar(done, total, 30), done, total, max(best, 0))
 	}
 	res, err := solver.Tune(cfg)
 	if err != nil {

@@ -1,56 +1,37 @@
 // Command kocka is a falling-block game, bot and analysis workbench.
 //
-// With no sub-command it opens the game window (see play.go for its flags).
-// The sub-commands are headless tools; each lives in its own cmd_*.go file
-// and registers itself in commands.
+// With no command it opens the game window (play.go, with its flags); the
+// commands are headless tools, one per cmd_*.go file, all listed in the
+// table below, which is also where every help text comes from.
 package main
 
 import (
-	"fmt"
 	"os"
-	"sort"
+
+	"github.com/kocka/kocka/internal/cli"
 )
 
-// command is one sub-command: kocka NAME [flags].
-type command struct {
-	summary string
-	run     func(args []string) int // returns the exit code
-}
-
-// commands is filled by the init functions of the cmd_*.go files.
-var commands = map[string]command{}
-
-func register(name, summary string, run func([]string) int) {
-	if _, dup := commands[name]; dup {
-		panic("kocka: command registered twice: " + name)
+// program is kocka's command line: the window and the table of commands.
+// (A function, not a variable: the window's -h prints this table.)
+func program() *cli.Program {
+	return &cli.Program{
+		Name:    "kocka",
+		Usage:   playUsage,
+		Default: play,
+		Commands: []cli.Command{
+			{Name: "analyze", Summary: "placer against thrower over a grid: loss, cycle or move limit", Run: runAnalyze},
+			{Name: "bench", Summary: "play fixed-seed bot games and compare personalities", Run: runBench},
+			{Name: "fumen", Summary: "read or write fumen v115 strings: kocka fumen decode STRING | encode --field-file F", Run: fumenCommands.Run},
+			{Name: "hatetris", Summary: "HATETRIS rules: play back or write replays, and Kocka's placer against its enemy", Run: hatetrisCommands.Run},
+			{Name: "movegen", Summary: "list every placement of a piece on a board (JSON lines or ASCII)", Run: runMovegen},
+			{Name: "replay", Summary: "check or describe a replay file: kocka replay verify|info FILE", Run: replayCommands.Run},
+			{Name: "soak", Summary: "let the bot play games back to back, checking every rule on every tick", Run: runSoak},
+			{Name: "tbp", Summary: "run the bot as a Tetris Bot Protocol engine on stdin/stdout", Run: runTBP},
+			{Name: "tune", Summary: "tune a weight set by the cross-entropy method", Run: runTune},
+		},
 	}
-	commands[name] = command{summary, run}
 }
 
 func main() {
-	if len(os.Args) > 1 {
-		switch name := os.Args[1]; name {
-		case "help", "-h", "-help", "--help":
-			usage()
-			os.Exit(0)
-		default:
-			if c, ok := commands[name]; ok {
-				os.Exit(c.run(os.Args[2:]))
-			}
-		}
-	}
-	os.Exit(play(os.Args[1:]))
-}
-
-func usage() {
-	fmt.Fprintln(os.Stderr, "usage: kocka [flags]            open the game window (kocka -h for its flags)")
-	fmt.Fprintln(os.Stderr, "       kocka COMMAND [flags]    run a headless tool:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  %-10s %s\n", n, commands[n].summary)
-	}
+	os.Exit(program().Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

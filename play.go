@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/bounded"
 	"github.com/kocka/kocka/scenes"
 	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver"
@@ -30,17 +32,13 @@ type playFlags struct {
 	sized      bool // --width or --height was given
 }
 
-// parsePlayFlags reads the window's flags; errors are for people (exit 2).
-func parsePlayFlags(args []string) (*playFlags, error) {
+// playFlagSet declares the window's flags into pf and seed.
+func playFlagSet(pf *playFlags, seed *string) *flag.FlagSet {
 	fs := flag.NewFlagSet("kocka", flag.ContinueOnError)
-	fs.SetOutput(os.Stderr)
-	var (
-		pf   playFlags
-		seed string
-	)
+	fs.SetOutput(io.Discard) // play prints the error and points to kocka -h
 	modes := append([]string{"title"}, scenes.ModeNames()...)
 	fs.StringVar(&pf.opts.Mode, "mode", "title", "start in this mode: "+strings.Join(modes, "|"))
-	fs.StringVar(&seed, "seed", "", "seed of the first game (decimal); default: random")
+	fs.StringVar(seed, "seed", "", "seed of the first game (decimal); default: random")
 	fs.StringVar(&pf.opts.Personality, "personality", "", "the bot's personality in bot mode")
 	fs.IntVar(&pf.width, "width", 1280, "window width in pixels (default: the saved window scale)")
 	fs.IntVar(&pf.height, "height", 720, "window height in pixels (default: the saved window scale)")
@@ -48,14 +46,29 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 	fs.StringVar(&pf.opts.Screenshot, "screenshot", "", "save the screen to this PNG file after --frames ticks, then exit")
 	fs.IntVar(&pf.opts.Frames, "frames", 60, "ticks before the --screenshot is taken")
 	fs.StringVar(&pf.opts.StateFile, "state-file", "", "keep the game state in this JSON file (for tests)")
-	fs.StringVar(&pf.replay, "replay", "", "play back this replay file (instead of --mode)")
+	fs.StringVar(&pf.replay, "replay", "", "play back this replay file (instead of --mode; at most "+bounded.Size(engine.MaxReplayBytes)+")")
 	fs.StringVar(&pf.configDir, "config-dir", "", "keep settings and high scores here (default: the user config folder + /kocka)")
 	fs.BoolVar(&pf.noSound, "no-sound", false, "do not open the audio device")
 	fs.BoolVar(&pf.fast, "fast", false, "run one tick per frame as fast as frames are drawn (tests)")
-	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: kocka [flags]   (kocka help lists the headless tools)")
-		fs.PrintDefaults()
-	}
+	return fs
+}
+
+// playUsage is the window's part of kocka -h.
+func playUsage(w io.Writer) {
+	fs := playFlagSet(&playFlags{}, new(string))
+	fs.SetOutput(w)
+	fmt.Fprintln(w, "usage: kocka [flags]   open the game window")
+	fs.PrintDefaults()
+}
+
+// parsePlayFlags reads the window's flags; errors are for people (exit 2).
+func parsePlayFlags(args []string) (*playFlags, error) {
+	var (
+		pf   playFlags
+		seed string
+	)
+	modes := append([]string{"title"}, scenes.ModeNames()...)
+	fs := playFlagSet(&pf, &seed)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -105,21 +118,23 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 }
 
 // play opens the game window.
-func play(args []string) int {
+func play(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pf, err := parsePlayFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
+		program().Help(stdout)
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "kocka:", err)
+		fmt.Fprintln(stderr, "kocka:", err)
+		fmt.Fprintln(stderr, "kocka -h lists the window's flags and the commands")
 		return 2
 	}
 	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		fmt.Fprintln(os.Stderr, "kocka: no display (DISPLAY and WAYLAND_DISPLAY are unset), so the window cannot open.\n"+
+		fmt.Fprintln(stderr, "kocka: no display (DISPLAY and WAYLAND_DISPLAY are unset), so the window cannot open.\n"+
 			"  Try: make web (the browser version), or xvfb-run -a kocka --screenshot shot.png --frames 120")
 		return 1
 	}
-	log := func(msg string) { fmt.Fprintln(os.Stderr, "kocka:", msg) }
+	log := func(msg string) { fmt.Fprintln(stderr, "kocka:", msg) }
 	pf.opts.Log = log
 
 	store, dir, note := openStore(pf.configDir)
@@ -136,7 +151,7 @@ func play(args []string) int {
 	}
 	app, err := scenes.NewApp(pf.opts)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "kocka:", err)
+		fmt.Fprintln(stderr, "kocka:", err)
 		return 2
 	}
 	if note != "" {
@@ -161,9 +176,9 @@ func play(args []string) int {
 		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
 	if err := ebiten.RunGameWithOptions(platformGame(app), &ebiten.RunGameOptions{InitUnfocused: false}); err != nil {
-		fmt.Fprintln(os.Stderr, "kocka:", err)
+		fmt.Fprintln(stderr, "kocka:", err)
 		if strings.Contains(err.Error(), "audio") {
-			fmt.Fprintln(os.Stderr, "kocka: the sound device failed; run again with --no-sound")
+			fmt.Fprintln(stderr, "kocka: the sound device failed; run again with --no-sound")
 		}
 		return 1
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,12 +62,12 @@ func TestPlayFlags(t *testing.T) {
 }
 
 func TestPlayExitCodes(t *testing.T) {
-	if got := play([]string{"--mode", "nope"}); got != 2 {
+	if got := play([]string{"--mode", "nope"}, nil, io.Discard, io.Discard); got != 2 {
 		t.Errorf("bad flag: exit %d, want 2", got)
 	}
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
-	if got := play([]string{"--mode", "marathon"}); got != 1 {
+	if got := play([]string{"--mode", "marathon"}, nil, io.Discard, io.Discard); got != 1 {
 		t.Errorf("no display: exit %d, want 1", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxWidth is the widest board the row bitboards can hold.
@@ -280,29 +281,39 @@ func (b *Board) String() string {
 	return sb.String()
 }
 
-// ParseBoard reads rows of text, top row first, into a board of the given
-// size: '.', '_' and ' ' are empty, a piece letter is that piece, any other
-// character is a filled cell of kind fill. The last row is y = 0.
+// ParseBoard reads rows of text, top row first, the last row being y = 0,
+// into a board of the given size. This is the one text form of a board
+// (kocka movegen's contract, the tests' boards): '.' and '_' are empty, a
+// piece letter (IOTSZJL) is a cell of that piece, and any other character
+// (a space, '#', 'X', '█') is a filled cell of kind fill. Widths count
+// characters, not bytes.
 func ParseBoard(width, height int, lines []string, fill Piece) (*Board, error) {
+	if width < 4 || width > MaxWidth || height < 4 || height > 64 {
+		return nil, fmt.Errorf("board size %dx%d out of range (width 4..%d, height 4..64)", width, height, MaxWidth)
+	}
 	if len(lines) > height {
-		return nil, fmt.Errorf("board has %d rows, more than the height %d", len(lines), height)
+		return nil, fmt.Errorf("field has %d rows, more than %d", len(lines), height)
+	}
+	for i, line := range lines {
+		if n := utf8.RuneCountInString(line); n != width {
+			return nil, fmt.Errorf("field row %d is %d characters wide, want %d", i+1, n, width)
+		}
 	}
 	b := NewBoard(width, height)
 	for i, line := range lines {
-		if len(line) != width {
-			return nil, fmt.Errorf("row %d is %d characters wide, want %d", i+1, len(line), width)
-		}
 		y := len(lines) - 1 - i
-		for x := 0; x < width; x++ {
-			switch c := line[x]; c {
-			case '.', '_', ' ':
+		x := 0
+		for _, c := range line {
+			switch c {
+			case '.', '_':
 			default:
-				p, err := ParsePiece(string(c))
-				if err != nil {
-					p = fill
+				p := fill
+				if q, err := ParsePiece(string(c)); err == nil {
+					p = q
 				}
 				b.Set(x, y, p)
 			}
+			x++
 		}
 	}
 	return b, nil

@@ -462,32 +462,32 @@ func (g *Game) finish(r EndReason) {
 // two games with the same hash play on identically. Replays and the
 // browser build compare it.
 func (g *Game) StateHash() uint64 {
-	h := newHasher()
-	h.int(g.board.Width)
-	h.int(g.board.Height)
+	h := NewFNV1a()
+	h.Int(g.board.Width)
+	h.Int(g.board.Height)
 	for y := 0; y < g.board.Height; y++ {
 		for x := 0; x < g.board.Width; x++ {
-			h.u8(uint8(g.board.At(x, y)))
+			h.Byte(uint8(g.board.At(x, y)))
 		}
 	}
 	for _, p := range g.queue {
-		h.u8(uint8(p))
+		h.Byte(uint8(p))
 	}
-	h.u8(0xFF)
-	h.bool(g.hasPiece)
-	h.u8(uint8(g.cur.Piece))
-	h.u8(uint8(g.cur.Rot))
-	h.int(g.cur.X)
-	h.int(g.cur.Y)
-	h.u8(uint8(g.hold))
-	h.bool(g.holdUsed)
+	h.Byte(0xFF)
+	h.Bool(g.hasPiece)
+	h.Byte(uint8(g.cur.Piece))
+	h.Byte(uint8(g.cur.Rot))
+	h.Int(g.cur.X)
+	h.Int(g.cur.Y)
+	h.Byte(uint8(g.hold))
+	h.Bool(g.holdUsed)
 	for _, v := range []int{g.tick, g.gravAcc, g.lockTimer, g.resets, g.lowest, g.lastKick,
 		int(g.prev), g.dasDir, g.dasTimer, g.score, g.lines, g.level, g.b2b, g.combo, int(g.end)} {
-		h.int(v)
+		h.Int(v)
 	}
-	h.bool(g.lastRot)
-	h.u64(g.rand.Fingerprint())
-	return h.sum()
+	h.Bool(g.lastRot)
+	h.Uint64(g.rand.Fingerprint())
+	return h.Sum()
 }
 
 // String summarises the game for logs and failure dumps.

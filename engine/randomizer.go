@@ -14,8 +14,9 @@ type Randomizer interface {
 // RandomizerKind names a built-in randomizer.
 type RandomizerKind string
 
-// Built-in randomizers. Adversaries live in package solver and are attached
-// with Config.Thrower.
+// Built-in randomizers. Adversaries (the throwers of solver/thrower) are
+// any other Randomizer, given to NewGameWith; a replay names them and a
+// RandomizerFactory rebuilds them.
 const (
 	Bag7    RandomizerKind = "bag"     // guideline 7-bag
 	Uniform RandomizerKind = "uniform" // each piece independently, 1 in 7 ("fair random")
@@ -64,12 +65,12 @@ func (b *BagRandomizer) Next(*Game) Piece {
 
 // Fingerprint hashes the generator and the rest of the bag.
 func (b *BagRandomizer) Fingerprint() uint64 {
-	h := newHasher()
-	h.u64(b.rng.State)
+	h := NewFNV1a()
+	h.Uint64(b.rng.State)
 	for _, p := range b.bag {
-		h.u8(uint8(p))
+		h.Byte(uint8(p))
 	}
-	return h.sum()
+	return h.Sum()
 }
 
 // UniformRandomizer picks each piece independently and uniformly.

@@ -94,8 +94,9 @@ func (c *TuneConfig) Validate() error {
 	case c.Generations < 1 || c.Population < 2 || c.Elite < 1 || c.Elite > c.Population:
 		return fmt.Errorf("need generations >= 1, population >= 2 and 1 <= elite <= population (got %d, %d, %d)",
 			c.Generations, c.Population, c.Elite)
-	case c.Spread <= 0 || c.Noise < 0:
-		return fmt.Errorf("spread must be positive and noise not negative")
+	case !(c.Spread > 0) || !(c.Noise >= 0) || math.IsInf(c.Spread, 0) || math.IsInf(c.Noise, 0):
+		// Written so that NaN fails too: it compares false with everything.
+		return fmt.Errorf("spread must be a positive number and noise a non-negative one (got %g, %g)", c.Spread, c.Noise)
 	}
 	g := c.Games
 	g.Personalities, g.Weights = nil, []Weights{c.Start}

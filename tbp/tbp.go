@@ -2,19 +2,20 @@
 // between a frontend (on the bot's stdin) and a bot (on its stdout), the
 // protocol Cold Clear and other bots use. The frontend sends rules, start,
 // suggest, play, new_piece, stop and quit; the bot answers with info, ready,
-// suggestion and error. A malformed message gets an error message back and
-// the bot keeps running.
+// suggestion and error. A malformed message, a line over MaxLine or a move
+// off the board gets an error message back, changes nothing, and the bot
+// keeps running.
 package tbp
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/bounded"
 )
 
 // Board size fixed by the protocol: 10 columns, 40 rows, row 0 at the bottom.
@@ -22,6 +23,16 @@ const (
 	Width  = 10
 	Height = 40
 )
+
+// MaxLine caps one message: a start message with a full board and a long
+// queue is under 4 KiB. A longer line is answered with an error message,
+// never held in memory, and the session goes on.
+const MaxLine = 1 << 20
+
+// MaxQueue caps the pieces the bot is told of ahead: a frontend reveals a
+// few, and new_piece past the cap is an error, so that the queue cannot
+// grow without end.
+const MaxQueue = 1024
 
 // State is what the bot knows of the game between messages.
 type State struct {
@@ -90,14 +101,27 @@ func (s *Session) Run(r io.Reader) error {
 	if err := s.send(map[string]any{"type": "info", "name": s.info.Name, "version": s.info.Version, "author": s.info.Author, "features": []string{}}); err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+	lines := bounded.NewLineReader(r, MaxLine)
+	for {
+		raw, err := lines.Next()
+		if err == io.EOF {
+			return nil
+		}
+		var tooLong *bounded.TooLargeError
+		if errors.As(err, &tooLong) {
+			if e := s.send(map[string]any{"type": "error", "reason": "malformed message: " + err.Error()}); e != nil {
+				return e
+			}
 			continue
 		}
-		quit, err := s.handle([]byte(line))
+		if err != nil {
+			return err
+		}
+		line := bytes.TrimSpace(raw)
+		if len(line) == 0 {
+			continue
+		}
+		quit, err := s.handle(line)
 		if err != nil {
 			if e := s.send(map[string]any{"type": "error", "reason": err.Error()}); e != nil {
 				return e
@@ -107,7 +131,6 @@ func (s *Session) Run(r io.Reader) error {
 			return nil
 		}
 	}
-	return sc.Err()
 }
 
 func (s *Session) send(v any) error { return s.enc.Encode(v) }
@@ -164,6 +187,9 @@ func (s *Session) handle(line []byte) (quit bool, err error) {
 		if err != nil {
 			return false, err
 		}
+		if len(s.state.Queue) >= MaxQueue {
+			return false, fmt.Errorf("new_piece: the queue already holds %d pieces", MaxQueue)
+		}
 		s.state.Queue = append(s.state.Queue, p)
 		return false, nil
 	case "stop":
@@ -188,6 +214,9 @@ func parseStart(m *message) (*State, error) {
 	}
 	if len(m.Queue) == 0 {
 		return nil, errors.New("start: empty queue")
+	}
+	if len(m.Queue) > MaxQueue {
+		return nil, fmt.Errorf("start: %d pieces in the queue, more than %d", len(m.Queue), MaxQueue)
 	}
 	for i, q := range m.Queue {
 		p, err := engine.ParsePiece(q)
@@ -225,27 +254,32 @@ func parseStart(m *message) (*State, error) {
 }
 
 // Play applies a move the frontend made: hold if the piece is not the
-// queue's first, lock, clear lines, and update combo and back-to-back.
+// queue's first, lock, clear lines, and update combo and back-to-back. A
+// rejected move changes nothing: every check comes before the first change.
 func (st *State) Play(sg Suggestion) error {
 	if len(st.Queue) == 0 {
 		return errors.New("play: the queue is empty")
 	}
 	p := sg.Placed.Piece
+	var hold engine.Piece
+	var used int // pieces taken off the queue
 	switch {
 	case p == st.Queue[0]:
-		st.Queue = st.Queue[1:]
+		hold, used = st.Hold, 1
 	case st.Hold == engine.None && len(st.Queue) > 1 && st.Queue[1] == p:
-		st.Hold = st.Queue[0]
-		st.Queue = st.Queue[2:]
-	case st.Hold == p:
-		st.Hold = st.Queue[0]
-		st.Queue = st.Queue[1:]
+		hold, used = st.Queue[0], 2
+	case st.Hold == p && p != engine.None:
+		hold, used = st.Queue[0], 1
 	default:
 		return fmt.Errorf("play: %v is neither the current nor the held piece", p)
+	}
+	if !inside(sg.Placed) {
+		return fmt.Errorf("play: %v at (%d,%d) %v is outside the %dx%d board", p, sg.Placed.X, sg.Placed.Y, sg.Placed.Rot, Width, Height)
 	}
 	if !st.Board.Fits(sg.Placed) {
 		return fmt.Errorf("play: %v at (%d,%d) %v overlaps the board", p, sg.Placed.X, sg.Placed.Y, sg.Placed.Rot)
 	}
+	st.Hold, st.Queue = hold, st.Queue[used:]
 	st.Board.Place(sg.Placed)
 	n := st.Board.ClearLines()
 	if n == 0 {
@@ -285,6 +319,21 @@ func toMove(sg Suggestion) move {
 	}
 }
 
+// inside reports whether every cell of m is on the board. The coordinates
+// are checked before the cells are made, whose int8 would wrap a far-off
+// position (x = -2^63, y = 256) back onto the board.
+func inside(m engine.Placed) bool {
+	if m.X < -4 || m.X > Width || m.Y < -4 || m.Y > Height {
+		return false
+	}
+	for _, c := range m.Cells() {
+		if c.X < 0 || int(c.X) >= Width || c.Y < 0 || int(c.Y) >= Height {
+			return false
+		}
+	}
+	return true
+}
+
 func fromMove(mv move) (Suggestion, error) {
 	p, err := engine.ParsePiece(mv.Location.Type)
 	if err != nil {
@@ -309,9 +358,14 @@ func fromMove(mv move) (Suggestion, error) {
 	default:
 		return Suggestion{}, fmt.Errorf("move: unknown spin %q", mv.Spin)
 	}
+	x, y := mv.Location.X, mv.Location.Y
+	if x < 0 || x >= Width || y < 0 || y >= Height {
+		return Suggestion{}, fmt.Errorf("move: centre (%d,%d) is outside the %dx%d board", x, y, Width, Height)
+	}
 	c := centres[p][rot]
-	return Suggestion{
-		Placed: engine.Placed{Piece: p, Rot: engine.Rotation(rot), X: mv.Location.X - int(c.X), Y: mv.Location.Y - int(c.Y)},
-		Spin:   spin,
-	}, nil
+	placed := engine.Placed{Piece: p, Rot: engine.Rotation(rot), X: x - int(c.X), Y: y - int(c.Y)}
+	if !inside(placed) {
+		return Suggestion{}, fmt.Errorf("move: %v %s at (%d,%d) has cells outside the %dx%d board", p, orientations[rot], x, y, Width, Height)
+	}
+	return Suggestion{Placed: placed, Spin: spin}, nil
 }

@@ -3,6 +3,8 @@ package tbp
 import (
 	"bufio"
 	"encoding/json"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,5 +131,125 @@ func TestPlayUsesHold(t *testing.T) {
 	}
 	if err := st.Play(Suggestion{Placed: engine.Placed{Piece: engine.S}}); err == nil {
 		t.Fatal("playing a piece that is neither current nor held was accepted")
+	}
+}
+
+// TestRejectedPlayChangesNothing: a play that overlaps the stack is an
+// error and leaves the queue, the hold and the board as they were (the
+// queue used to lose its piece before the overlap was found).
+func TestRejectedPlayChangesNothing(t *testing.T) {
+	board := engine.NewBoard(Width, Height)
+	board.SetRows([]uint16{0x3FF &^ 1}, engine.Z) // row 0 full but column 0
+	tests := []struct {
+		name  string
+		hold  engine.Piece
+		queue []engine.Piece
+		move  engine.Placed
+	}{
+		{"current piece overlaps", engine.None, []engine.Piece{engine.O, engine.T}, engine.Placed{Piece: engine.O, X: 3, Y: 0}},
+		{"hold then overlap", engine.None, []engine.Piece{engine.T, engine.O}, engine.Placed{Piece: engine.O, X: 3, Y: 0}},
+		{"held piece overlaps", engine.L, []engine.Piece{engine.T, engine.O}, engine.Placed{Piece: engine.L, X: 3, Y: 0}},
+		{"above the board", engine.None, []engine.Piece{engine.T}, engine.Placed{Piece: engine.T, X: 3, Y: Height - 2}},
+	}
+	for _, tc := range tests {
+		if tc.move.Y == 0 {
+			tc.move.Y -= tc.move.Bottom() // lowest cell in row 0, on the stack
+		}
+		st := &State{Board: board.Clone(), Hold: tc.hold, Queue: append([]engine.Piece(nil), tc.queue...)}
+		if err := st.Play(Suggestion{Placed: tc.move}); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+			continue
+		}
+		if st.Hold != tc.hold || !slices.Equal(st.Queue, tc.queue) || st.Board.String() != board.String() {
+			t.Errorf("%s: rejected play changed the state: hold %v queue %v, want %v %v", tc.name, st.Hold, st.Queue, tc.hold, tc.queue)
+		}
+	}
+}
+
+// TestMoveCoordinatesAreRangeChecked: positions off the board are errors,
+// not cut to 8 bits (y=256 was y=0, x=-2^63 placed three cells, y=39 lost
+// the T's top cell).
+func TestMoveCoordinatesAreRangeChecked(t *testing.T) {
+	for _, loc := range []location{
+		{Type: "T", Orientation: "north", X: 4, Y: 256},
+		{Type: "T", Orientation: "north", X: math.MinInt64, Y: 1},
+		{Type: "T", Orientation: "north", X: 4, Y: 39},
+		{Type: "I", Orientation: "north", X: 9, Y: 5},
+		{Type: "T", Orientation: "north", X: 4, Y: -1},
+		{Type: "T", Orientation: "east", X: 4, Y: math.MaxInt64},
+	} {
+		if sg, err := fromMove(move{Location: loc}); err == nil {
+			t.Errorf("%+v accepted as %+v", loc, sg.Placed)
+		}
+	}
+	// The far corners that are on the board are accepted.
+	for _, loc := range []location{
+		{Type: "T", Orientation: "north", X: 1, Y: 0},
+		{Type: "T", Orientation: "south", X: 8, Y: 39},
+		{Type: "I", Orientation: "east", X: 9, Y: 38},
+	} {
+		if _, err := fromMove(move{Location: loc}); err != nil {
+			t.Errorf("%+v rejected: %v", loc, err)
+		}
+	}
+	// Through a session: y=256 is an error message, and the queue keeps its T.
+	in := `{"type":"start","hold":null,"queue":["T"],"combo":0,"back_to_back":false,"board":` + emptyBoardJSON() + `}` + "\n" +
+		`{"type":"play","move":{"location":{"type":"T","orientation":"north","x":4,"y":256},"spin":"none"}}` + "\n" +
+		`{"type":"suggest"}` + "\n"
+	msgs := runSession(t, in)
+	if len(msgs) != 3 || msgs[1]["type"] != "error" || msgs[2]["type"] != "suggestion" {
+		t.Errorf("messages %v, want info, error, suggestion", msgs)
+	}
+}
+
+// TestOverlongLineIsAnErrorAndTheSessionGoesOn: a line over MaxLine gets
+// an error message and the next message is answered (it used to end the
+// session with "token too long").
+func TestOverlongLineIsAnErrorAndTheSessionGoesOn(t *testing.T) {
+	long := strings.Repeat("x", 5<<20) // over MaxLine, and over the old scanner's 4 MiB
+	in := `{"type":"rules"}` + "\n" +
+		`{"type":"new_piece","piece":"` + long + `"}` + "\n" +
+		`{"type":"rules"}` + "\n"
+	msgs := runSession(t, in)
+	var types []any
+	for _, m := range msgs {
+		types = append(types, m["type"])
+	}
+	if len(msgs) != 4 || msgs[2]["type"] != "error" || msgs[3]["type"] != "ready" {
+		t.Fatalf("message types %v, want info, ready, error, ready", types)
+	}
+	if r, _ := msgs[2]["reason"].(string); len(r) > 200 {
+		t.Errorf("the error repeats the line: %d bytes", len(r))
+	}
+}
+
+func runSession(t *testing.T, in string) []map[string]any {
+	t.Helper()
+	var out strings.Builder
+	if err := NewSession(Info{Name: "k"}, dropPlanner, &out).Run(strings.NewReader(in)); err != nil {
+		t.Fatalf("session ended with %v", err)
+	}
+	var msgs []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs
+}
+
+// TestQueueIsCapped: new_piece past MaxQueue is an error, not an ever
+// longer queue.
+func TestQueueIsCapped(t *testing.T) {
+	var in strings.Builder
+	in.WriteString(`{"type":"start","hold":null,"queue":["T"],"combo":0,"back_to_back":false,"board":` + emptyBoardJSON() + "}\n")
+	for range MaxQueue + 5 {
+		in.WriteString(`{"type":"new_piece","piece":"I"}` + "\n")
+	}
+	msgs := runSession(t, in.String())
+	if len(msgs) != 1+6 || msgs[len(msgs)-1]["type"] != "error" {
+		t.Errorf("%d messages, want info and 6 errors", len(msgs))
 	}
 }

@@ -152,7 +152,7 @@ func ParseField(lines []string) (Field, error) {
 	parse := func(line string, what string) ([Width]Block, error) {
 		var r [Width]Block
 		if len(line) != Width {
-			return r, fmt.Errorf("fumen field: %s is %d characters wide, want %d: %q", what, len(line), Width, line)
+			return r, fmt.Errorf("fumen field: %s is %d characters wide, want %d: %.40q", what, len(line), Width, line) // %.40q: a 10 MB row is not repeated whole
 		}
 		for x := 0; x < Width; x++ {
 			r[x] = blockOf(line[x])

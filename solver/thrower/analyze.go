@@ -3,6 +3,7 @@ package thrower
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -34,8 +35,12 @@ type Grid struct {
 	MoveLimit int
 }
 
-// Matches expands the grid, thrower slowest and model fastest.
+// Matches expands the grid, thrower slowest and model fastest; a grid of
+// more than MaxMatches (see Count) expands to nothing.
 func (g Grid) Matches() []Match {
+	if g.Count() > MaxMatches {
+		return nil
+	}
 	var out []Match
 	for _, t := range g.Throwers {
 		for _, ps := range g.PieceSets {
@@ -56,6 +61,20 @@ func (g Grid) Matches() []Match {
 		}
 	}
 	return out
+}
+
+// Count is how many matches the grid holds, or MaxMatches+1 when it holds
+// more: a check that does not build them.
+func (g Grid) Count() int {
+	n := 1
+	for _, k := range []int{len(g.Throwers), len(g.PieceSets), len(g.Widths), len(g.Heights),
+		len(g.Functions), len(g.Depths), len(g.Previews), len(g.Models)} {
+		if k > 0 && n > MaxMatches/k {
+			return MaxMatches + 1
+		}
+		n *= k
+	}
+	return n
 }
 
 func singles(ps ...engine.Piece) [][]engine.Piece {
@@ -160,7 +179,9 @@ func RunAll(ms []Match, workers int, done func(finished, total int, r Row)) []Ro
 // ParseMatches reads a grid file: one match per line as key=value pairs
 // (thrower, pieces, width, height, function, depth, thrower-depth,
 // preview, model, limit); keys left out take the defaults in base. Blank
-// lines and lines starting with # are skipped.
+// lines and lines starting with # are skipped. Each match is checked
+// (Match.Validate); a line over 64 KiB or more than MaxMatches matches is
+// an error.
 func ParseMatches(r io.Reader, base Match) ([]Match, error) {
 	var out []Match
 	sc := bufio.NewScanner(r)
@@ -179,9 +200,20 @@ func ParseMatches(r io.Reader, base Match) ([]Match, error) {
 				return nil, fmt.Errorf("line %d: %w", n, err)
 			}
 		}
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if len(out) == MaxMatches {
+			return nil, fmt.Errorf("line %d: more than %d matches", n, MaxMatches)
+		}
 		out = append(out, m)
 	}
-	return out, sc.Err()
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("a line is longer than %d KiB", bufio.MaxScanTokenSize>>10)
+	} else if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func setField(m *Match, k, v string) error {

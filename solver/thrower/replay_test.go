@@ -107,3 +107,22 @@ func TestReplayThroughFactory(t *testing.T) {
 		})
 	}
 }
+
+// TestReplaySpecBounds: a replay may not ask for more search than the
+// game offers (a 586-byte replay at depth 4 took 90 s to verify a tick),
+// nor for a well the engine cannot have.
+func TestReplaySpecBounds(t *testing.T) {
+	for _, bad := range []string{
+		"thrower=minimax depth=3", "thrower=minimax depth=4 preview=on",
+		"thrower=minimax width=65536", "thrower=minimax height=2", "thrower=minimax width=17",
+	} {
+		if _, err := ReplayFactory(ReplayName, bad, engine.Config{}, 0); err == nil {
+			t.Errorf("ReplayFactory(%q) accepted", bad)
+		}
+	}
+	for _, good := range []string{"thrower=minimax depth=2 preview=on width=10 height=20", "thrower=minimax width=0 height=0"} {
+		if _, err := ReplayFactory(ReplayName, good, engine.Config{}, 0); err != nil {
+			t.Errorf("ReplayFactory(%q): %v", good, err)
+		}
+	}
+}

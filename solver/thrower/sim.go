@@ -24,6 +24,40 @@ type Match struct {
 	Seed          uint64
 }
 
+// The bounds of a match, the same for the flags of kocka analyze, its
+// presets and its grid files: a grid file is input from outside, and a
+// deeper search (depth 9999) or a longer game than the flags allow would
+// run for days.
+const (
+	MaxDepth     = 4         // placer and thrower depth, in thrower choices
+	MaxMoveLimit = 1_000_000 // pieces before a match is called a draw
+	MaxMatches   = 100_000   // matches in one grid
+)
+
+// Validate checks a match against the bounds and names a thrower and a
+// personality that exist, so that a bad grid fails before any match runs.
+func (m Match) Validate() error {
+	switch {
+	case m.Width < 4 || m.Width > engine.MaxWidth:
+		return fmt.Errorf("width %d out of range 4..%d", m.Width, engine.MaxWidth)
+	case m.Height < 4 || m.Height+engine.BufferRows > 64:
+		return fmt.Errorf("height %d out of range 4..%d", m.Height, 64-engine.BufferRows)
+	case m.Depth < 1 || m.Depth > MaxDepth:
+		return fmt.Errorf("depth %d out of range 1..%d", m.Depth, MaxDepth)
+	case m.ThrowerDepth < 0 || m.ThrowerDepth > MaxDepth:
+		return fmt.Errorf("thrower depth %d out of range 1..%d (0: the depth)", m.ThrowerDepth, MaxDepth)
+	case m.MoveLimit < 1 || m.MoveLimit > MaxMoveLimit:
+		return fmt.Errorf("move limit %d out of range 1..%d", m.MoveLimit, MaxMoveLimit)
+	}
+	if _, err := New(m.Thrower, Options{Pieces: m.Pieces}); err != nil {
+		return err
+	}
+	if _, err := solver.PersonalityByName(m.Function); err != nil {
+		return err
+	}
+	return nil
+}
+
 // Outcome is how a match ended.
 type Outcome struct {
 	Result  string // "cycle", "loss" or "limit"

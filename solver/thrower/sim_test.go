@@ -166,3 +166,31 @@ func TestGridAndWriters(t *testing.T) {
 		t.Errorf("Markdown table has %d lines, want 4", got)
 	}
 }
+
+// TestParseMatchesBounds: a grid file is held to the bounds of the flags
+// (depth=9999 used to run until killed at 444 MB).
+func TestParseMatchesBounds(t *testing.T) {
+	base := Match{Thrower: "minimax", Width: 10, Height: 20, Function: "kravec", Depth: 1, MoveLimit: 100}
+	for _, line := range []string{
+		"depth=9999", "depth=0", "depth=5", "thrower-depth=9", "thrower-depth=-1", "limit=0", "limit=-1",
+		"limit=1000000000", "width=99", "width=3", "height=0", "height=100", "thrower=nobody", "function=nobody",
+	} {
+		if ms, err := ParseMatches(strings.NewReader(line), base); err == nil {
+			t.Errorf("%q accepted: %+v", line, ms)
+		} else if !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("%q: error %q does not name the line", line, err)
+		}
+	}
+	long := strings.Repeat("# comment ", 10<<10)
+	if _, err := ParseMatches(strings.NewReader(long), base); err == nil || !strings.Contains(err.Error(), "longer than") {
+		t.Errorf("a 100 KiB line: error %v", err)
+	}
+	huge := Grid{Throwers: make([]string, 1000), PieceSets: make([][]engine.Piece, 1000), Widths: make([]int, 1000),
+		Heights: []int{20}, Functions: []string{"kravec"}, Depths: []int{1}, Previews: []bool{false}, Models: []solver.Mode{0}}
+	if n := huge.Count(); n != MaxMatches+1 {
+		t.Errorf("Count of a 10^9 grid = %d, want MaxMatches+1", n)
+	}
+	if ms := huge.Matches(); ms != nil {
+		t.Errorf("a 10^9 grid expanded to %d matches", len(ms))
+	}
+}

@@ -65,11 +65,11 @@ func (z *SZ) Stateless() bool { return false }
 // Fingerprint folds the phase and the detector's state, which decides
 // when the phase changes.
 func (z *SZ) Fingerprint() uint64 {
-	h := uint64(z.phase)<<56 ^ uint64(z.det.move)<<24 ^ uint64(z.det.savedMove)
+	h := engine.FNV1aFrom(uint64(z.phase)<<56 ^ uint64(z.det.move)<<24 ^ uint64(z.det.savedMove))
 	for _, r := range z.det.saved {
-		h = (h ^ uint64(r)) * 0x100000001b3
+		h.Word(uint64(r))
 	}
-	return h
+	return h.Sum()
 }
 
 // Next deals the phase's piece; when the boards have cycled since the

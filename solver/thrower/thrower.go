@@ -170,31 +170,30 @@ func GameKey(g *engine.Game) uint64 {
 	}
 	pending = append(pending, g.Queue()...)
 	h := PositionKey(g.Randomizer().Fingerprint(), pending)
-	return fnvMix(fnvMix(h, uint64(g.Combo()+2)), uint64(g.BackToBack())<<32)
+	f := engine.FNV1aFrom(h)
+	f.Word(uint64(g.Combo() + 2))
+	f.Word(uint64(g.BackToBack()) << 32)
+	return f.Sum()
 }
 
-// fnvMix folds v into h, one FNV-1a step.
-func fnvMix(h, v uint64) uint64 { return (h ^ v) * 0x100000001b3 }
-
-// rowsHash folds a board's rows into 64 bits (FNV-1a).
+// rowsHash folds a board's rows into 64 bits (engine.FNV1a, a row's two
+// bytes as a word each: all 16 bits, then the high byte).
 func rowsHash(b *engine.Board) uint64 {
-	h := uint64(0xcbf29ce484222325)
+	h := engine.NewFNV1a()
 	for _, r := range b.Rows() {
-		h ^= uint64(r)
-		h *= 0x100000001b3
-		h ^= uint64(r >> 8)
-		h *= 0x100000001b3
+		h.Word(uint64(r))
+		h.Word(uint64(r >> 8))
 	}
-	return h
+	return h.Sum()
 }
 
-// piecesHash folds a piece list into 64 bits.
+// piecesHash folds a piece list into h (engine.FNV1a word steps).
 func piecesHash(h uint64, ps []engine.Piece) uint64 {
+	f := engine.FNV1aFrom(h)
 	for _, p := range ps {
-		h ^= uint64(p) + 0x9E
-		h *= 0x100000001b3
+		f.Word(uint64(p) + 0x9E)
 	}
-	return h
+	return f.Sum()
 }
 
 // legal reports whether a placement stays inside a well of height h.
