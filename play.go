@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/persist"
 	"github.com/kocka/kocka/scenes"
 	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver"
@@ -198,7 +199,7 @@ func openStore(dir string) (scenes.Store, string, string) {
 		}
 		dir = d
 	}
-	return scenes.FileStore{Dir: dir}, dir, ""
+	return fileStore(dir)
 }
 
 // soundDevice guesses whether an audio device can be opened: Ebitengine
@@ -220,4 +221,13 @@ func soundDevice() (bool, string) {
 		return true, ""
 	}
 	return false, "no PulseAudio server and no ALSA playback device found"
+}
+
+// fileStore opens the settings folder, cleaning what a killed run left.
+func fileStore(dir string) (scenes.Store, string, string) {
+	s, err := persist.OpenFileStore(dir)
+	if err != nil {
+		return &scenes.MemStore{}, "", err.Error() + ": settings and scores will not be saved."
+	}
+	return s, dir, ""
 }

@@ -2,10 +2,12 @@ package persist
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
+	"reflect"
 	"sync"
+
+	"github.com/kocka/kocka/internal/durable"
 )
 
 // Blobs is the game's saved data as the game sees it. The latest bytes of
@@ -51,33 +53,40 @@ func New(s Store) *Blobs {
 
 // Load returns a copy of blob name: from memory if the game has seen it,
 // else from the store (and then kept). A missing blob is an error matching
-// fs.ErrNotExist.
+// fs.ErrNotExist; so is one the store found too damaged to use (it is
+// moved aside, see Store). An unreadable blob is an error, and locked.
 func (b *Blobs) Load(name string) ([]byte, error) {
-	b.mu.Lock()
-	e, ok := b.mem[name]
-	b.mu.Unlock()
-	if !ok {
-		data, err := b.store.Load(name)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			e = entry{absent: true}
-		case err != nil:
-			return nil, err
-		default:
-			e = entry{data: data}
-		}
-		b.mu.Lock()
-		if cur, saved := b.mem[name]; saved { // a Save came first: it wins
-			e = cur
-		} else {
-			b.mem[name] = e
-		}
-		b.mu.Unlock()
+	e, l, fresh := b.fetch(name, nil)
+	if fresh && l.Locked {
+		return nil, fmt.Errorf("could not read %s: %w", name, l.Problem)
 	}
 	if e.absent {
 		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
 	}
 	return append([]byte(nil), e.data...), nil
+}
+
+// fetch returns what the game sees of blob name, reading the store the
+// first time (fresh), when l says what the store found.
+func (b *Blobs) fetch(name string, valid durable.Validator) (e entry, l durable.Loaded, fresh bool) {
+	b.mu.Lock()
+	e, ok := b.mem[name]
+	b.mu.Unlock()
+	if ok {
+		return e, l, false
+	}
+	l = b.store.Load(name, valid)
+	e = entry{data: l.Data, absent: l.Data == nil}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cur, saved := b.mem[name]; saved { // a Save came first: it wins
+		return cur, durable.Loaded{}, false
+	}
+	b.mem[name] = e
+	if l.Locked {
+		b.locked[name] = true
+	}
+	return e, l, true
 }
 
 // Save makes data the content of blob name now, and queues it for the
@@ -117,50 +126,39 @@ func (b *Blobs) SaveJSON(name string, v any) error {
 type Validator interface{ Validate() error }
 
 // LoadJSON decodes blob name into v. A missing blob leaves v as it is
-// (defaults) and reports nothing. A blob that cannot be read, decoded or
-// validated (see Validator) is set aside: its bytes are copied to
-// name.bak, defaults() resets v, the game sees no blob from then on, and
-// the returned notice says what happened. If the copy fails too, or the
-// blob cannot be read, the blob is locked: Save will not overwrite it this
-// session, so nothing is silently lost.
+// (defaults) and reports nothing. Otherwise the store's rules apply (see
+// Store): a blob that does not decode or validate (see Validator) is moved
+// aside and its backup used if good, else defaults() resets v; and then
+// the main blob is saved at once with what the game now uses, so the
+// returned notice is shown once. An unreadable blob is locked: Save will
+// not overwrite it this session, so nothing is silently lost.
 func (b *Blobs) LoadJSON(name string, v any, defaults func()) (notice string) {
-	raw, err := b.Load(name)
-	if errors.Is(err, fs.ErrNotExist) {
+	valid := func(raw []byte) error {
+		fresh := reflect.New(reflect.TypeOf(v).Elem()).Interface()
+		if err := json.Unmarshal(raw, fresh); err != nil {
+			return err
+		}
+		if val, ok := fresh.(Validator); ok {
+			return val.Validate()
+		}
+		return nil
+	}
+	e, l, fresh := b.fetch(name, valid)
+	if e.absent {
+		defaults()
+	} else if err := json.Unmarshal(e.data, v); err != nil {
+		// Only bytes this session saved from a valid value get here.
+		defaults()
+	}
+	if !fresh {
 		return ""
 	}
-	if err != nil {
-		b.lock(name)
-		return fmt.Sprintf("Could not read %s (%v); using defaults, and not saving over it.", name, err)
-	}
-	err = json.Unmarshal(raw, v)
-	if err == nil {
-		if val, ok := v.(Validator); ok {
-			err = val.Validate()
+	if l.Restored() {
+		if err := b.SaveJSON(name, v); err != nil {
+			return l.Notice() + " " + err.Error()
 		}
 	}
-	if err == nil {
-		return ""
-	}
-	defaults()
-	b.mu.Lock()
-	b.mem[name] = entry{absent: true}
-	b.mu.Unlock()
-	// The copy is written at once, not queued: whether it worked decides
-	// whether the blob may be overwritten.
-	if berr := b.store.Save(name+".bak", raw); berr != nil {
-		b.lock(name)
-		return fmt.Sprintf("%s is damaged (%v) and could not be kept aside (%v); using defaults, and not saving over it.", name, err, berr)
-	}
-	b.mu.Lock()
-	b.mem[name+".bak"] = entry{data: raw}
-	b.mu.Unlock()
-	return fmt.Sprintf("%s was damaged (%v); kept it as %s.bak and used defaults.", name, err, name)
-}
-
-func (b *Blobs) lock(name string) {
-	b.mu.Lock()
-	b.locked[name] = true
-	b.mu.Unlock()
+	return l.Notice()
 }
 
 // Errors returns the write errors since the last call, without waiting.

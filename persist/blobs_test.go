@@ -1,9 +1,9 @@
 package persist
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 	"sync"
 	"testing"
@@ -33,7 +33,7 @@ func (s *slowStore) Save(name string, data []byte) error {
 // reader in that window read the old file.)
 func TestLoadAfterSaveSeesNewBytes(t *testing.T) {
 	s := newSlowStore()
-	s.MemStore.Save("versus.json", []byte("old"))
+	s.MemStore.Put("versus.json", []byte("old"))
 	b := New(s)
 	if got, err := b.Load("versus.json"); err != nil || string(got) != "old" {
 		t.Fatalf("first load %q, %v", got, err)
@@ -45,7 +45,7 @@ func TestLoadAfterSaveSeesNewBytes(t *testing.T) {
 	}
 	close(s.release)
 	b.Flush()
-	if got, _ := s.MemStore.Load("versus.json"); string(got) != "new" {
+	if got, _ := s.MemStore.Get("versus.json"); string(got) != "new" {
 		t.Fatalf("store holds %q after flush", got)
 	}
 	if got, _ := b.Load("versus.json"); string(got) != "new" {
@@ -68,7 +68,7 @@ func TestSaveLatestWins(t *testing.T) {
 	}
 	close(s.release)
 	b.Flush()
-	if got, _ := s.MemStore.Load("a"); string(got) != "20" {
+	if got, _ := s.MemStore.Get("a"); string(got) != "20" {
 		t.Fatalf("store holds %q, want 20", got)
 	}
 }
@@ -131,7 +131,7 @@ func TestLoadJSON(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &MemStore{}
-			s.Save("c.json", []byte(tc.data))
+			s.Put("c.json", []byte(tc.data))
 			b := New(s)
 			c := config{N: 7}
 			notice := b.LoadJSON("c.json", &c, func() { c = config{N: 7} })
@@ -141,15 +141,31 @@ func TestLoadJSON(t *testing.T) {
 			if !tc.damaged {
 				return
 			}
-			if bak, _ := s.Load("c.json.bak"); string(bak) != tc.data {
-				t.Fatalf("backup %q", bak)
+			// Moved aside once under its own name, and the main blob
+			// rewritten at once with the defaults the game now uses.
+			b.Flush()
+			var aside []string
+			for _, n := range s.Names() {
+				if strings.HasPrefix(n, "c.json.damaged-") {
+					aside = append(aside, n)
+				}
 			}
-			// Set aside: the game sees no blob, and is told only once.
-			if _, err := b.Load("c.json"); !errors.Is(err, fs.ErrNotExist) {
-				t.Fatalf("damaged blob still loads: %v", err)
+			if len(aside) != 1 {
+				t.Fatalf("blobs %v: want one damaged copy", s.Names())
+			}
+			if got, _ := s.Get(aside[0]); string(got) != tc.data {
+				t.Fatalf("damaged copy %q", got)
+			}
+			var now config
+			if got, err := s.Get("c.json"); err != nil || json.Unmarshal(got, &now) != nil || now.N != 7 {
+				t.Fatalf("main blob %q, %v: want the defaults", got, err)
 			}
 			if again := b.LoadJSON("c.json", &c, func() {}); again != "" {
 				t.Fatalf("second notice %q", again)
+			}
+			// The next run is told nothing.
+			if again := New(s).LoadJSON("c.json", &c, func() {}); again != "" || c.N != 7 {
+				t.Fatalf("next run: notice %q, %d", again, c.N)
 			}
 		})
 	}
@@ -159,25 +175,26 @@ func TestLoadJSON(t *testing.T) {
 // blob is never overwritten.
 func TestDamagedUnbackedBlobIsLocked(t *testing.T) {
 	s := &MemStore{}
-	s.Save("c.json", []byte("{broken"))
-	s.Fail = errors.New("disk full")
+	s.Put("c.json", []byte("{broken"))
+	s.SetFail(errors.New("disk full"))
 	b := New(s)
 	var c config
 	if n := b.LoadJSON("c.json", &c, func() {}); !strings.Contains(n, "not saving over it") {
 		t.Fatalf("notice %q", n)
 	}
-	s.Fail = nil
+	s.SetFail(nil)
 	if err := b.SaveJSON("c.json", config{N: 1}); err != nil {
 		t.Fatal(err)
 	}
 	b.Flush()
-	if got, _ := s.Load("c.json"); string(got) != "{broken" {
+	if got, _ := s.Get("c.json"); string(got) != "{broken" {
 		t.Fatalf("overwritten with %q", got)
 	}
 }
 
 func TestWriteErrorsAreReported(t *testing.T) {
-	s := &MemStore{Fail: errors.New("read-only file system")}
+	s := &MemStore{}
+	s.SetFail(errors.New("read-only file system"))
 	b := New(s)
 	b.Save("x", []byte("1"))
 	b.Flush()

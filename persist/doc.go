@@ -6,6 +6,7 @@
 // The game goes through Blobs, whose in-memory copy is the truth: a save
 // changes memory at once and is written in the background, so saving never
 // blocks a tick and a reader never sees an older copy. A damaged blob is
-// reported, kept aside as NAME.bak, and replaced by the defaults; if it
-// cannot be kept aside it is never overwritten.
+// moved aside once as NAME.damaged-TIME and replaced by its backup
+// (NAME.bak, only ever a good version) or the defaults; one that cannot be
+// read or moved aside is never overwritten. The rules are internal/durable's.
 package persist

@@ -2,27 +2,26 @@ package persist
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 
-	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/durable"
 )
 
-// Store keeps named blobs: settings.json, scores.json, replays. The native
-// game keeps them as files in the user's config folder; the browser build
-// plugs in localStorage. Load of a missing blob returns an error matching
-// fs.ErrNotExist. The game reads and writes a Store only through Blobs.
+// Store keeps named blobs (settings.json, scores.json, replays) by the
+// rules of internal/durable: each write whole or not at all, the previous
+// good version as NAME.bak, a damaged blob moved aside once as
+// NAME.damaged-TIME, an unreadable one never written over. The native game
+// keeps them as files in the user's config folder, the browser in
+// localStorage, tests in memory. The game reads and writes a Store only
+// through Blobs.
 type Store interface {
-	Load(name string) ([]byte, error)
+	// Load reads blob name; valid says whether its bytes can be used.
+	Load(name string, valid durable.Validator) durable.Loaded
 	Save(name string, data []byte) error
 }
-
-// FileStore keeps each blob as a file in Dir, written atomically.
-type FileStore struct{ Dir string }
 
 // DefaultDir is os.UserConfigDir()/kocka.
 func DefaultDir() (string, error) {
@@ -33,77 +32,81 @@ func DefaultDir() (string, error) {
 	return filepath.Join(d, "kocka"), nil
 }
 
-func (s FileStore) path(name string) (string, error) {
-	if name == "" || strings.ContainsAny(name, `/\`) || name[0] == '.' {
-		return "", fmt.Errorf("bad blob name %q", name)
-	}
-	return filepath.Join(s.Dir, name), nil
+// FileStore keeps each blob as a file in one folder.
+type FileStore struct {
+	*durable.Store
+	Dir string
+	// Cleaned is how many temporary files a killed run had left there.
+	Cleaned int
 }
 
-// Load reads a blob.
-func (s FileStore) Load(name string) ([]byte, error) {
-	p, err := s.path(name)
+// OpenFileStore opens the folder dir (made at the first save) and removes
+// the temporary files a killed run left in it.
+func OpenFileStore(dir string) (*FileStore, error) {
+	d, n, err := durable.OpenDir(dir, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("opening %s: %w", dir, err)
 	}
-	return os.ReadFile(p)
+	return &FileStore{Store: durable.New(d, nil), Dir: dir, Cleaned: n}, nil
 }
 
-// Save writes a blob atomically (temporary file, sync, rename, folder
-// sync), so a crash leaves the old file or the new one, never half of one;
-// the previous version stays beside it as NAME.bak (see atomicfile).
-func (s FileStore) Save(name string, data []byte) error {
-	p, err := s.path(name)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(p, data, 0o644)
-}
-
-// MemStore keeps blobs in memory: for tests, and as the fallback when no
-// config folder exists (nothing is saved, and the player is told).
+// MemStore keeps blobs in memory, by the same rules: for tests, and as the
+// fallback when no config folder exists (nothing is saved, and the player
+// is told). The zero value is ready to use.
 type MemStore struct {
-	mu    sync.Mutex
-	blobs map[string][]byte
-	Fail  error // when set, Save returns it (tests of failing disks)
+	mu   sync.Mutex
+	fail error
+	kv   durable.Map
+	once sync.Once
+	s    *durable.Store
 }
 
-// Load returns a copy of a blob.
-func (m *MemStore) Load(name string) ([]byte, error) {
+// SetFail makes every later write fail with err (a full or read-only
+// disk); nil makes writes work again.
+func (m *MemStore) SetFail(err error) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	b, ok := m.blobs[name]
-	if !ok {
-		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
-	}
-	return append([]byte(nil), b...), nil
+	m.fail = err
+	m.mu.Unlock()
 }
 
-// Save stores a copy of data.
-func (m *MemStore) Save(name string, data []byte) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.Fail != nil {
-		return m.Fail
-	}
-	if m.blobs == nil {
-		m.blobs = map[string][]byte{}
-	}
-	m.blobs[name] = append([]byte(nil), data...)
-	return nil
+func (m *MemStore) store() *durable.Store {
+	m.once.Do(func() { m.s = durable.New(durable.KVBackend{KV: memKV{m}}, nil) })
+	return m.s
 }
+
+// Load reads blob name by the rules of Store.
+func (m *MemStore) Load(name string, valid durable.Validator) durable.Loaded {
+	return m.store().Load(name, valid)
+}
+
+// Save writes blob name by the rules of Store.
+func (m *MemStore) Save(name string, data []byte) error { return m.store().Save(name, data) }
+
+// Put sets a blob's bytes directly, as another program (or a damaged disk)
+// would: for tests.
+func (m *MemStore) Put(name string, data []byte) { m.kv.Set(name, data) }
+
+// Get returns a blob's bytes as they are kept, for tests.
+func (m *MemStore) Get(name string) ([]byte, error) { return m.kv.Get(name) }
 
 // Names lists the stored blobs, sorted.
 func (m *MemStore) Names() []string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var out []string
-	for n := range m.blobs {
-		out = append(out, n)
-	}
+	out := m.kv.Keys()
 	sort.Strings(out)
 	return out
+}
+
+// memKV is a MemStore's map with its write failure.
+type memKV struct{ m *MemStore }
+
+func (k memKV) Get(key string) ([]byte, error) { return k.m.kv.Get(key) }
+func (k memKV) Remove(key string) error        { return k.m.kv.Remove(key) }
+func (k memKV) Set(key string, data []byte) error {
+	k.m.mu.Lock()
+	err := k.m.fail
+	k.m.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	return k.m.kv.Set(key, data)
 }

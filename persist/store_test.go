@@ -11,17 +11,20 @@ import (
 
 func TestFileStore(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "kocka")
-	s := FileStore{Dir: dir}
-	if _, err := s.Load("settings.json"); !errors.Is(err, fs.ErrNotExist) {
-		t.Fatalf("missing file: %v", err)
+	s, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := s.Load("settings.json", nil); l.Data != nil || l.Problem != nil {
+		t.Fatalf("missing file: %+v", l)
 	}
 	for _, data := range []string{"first", "second"} {
 		if err := s.Save("settings.json", []byte(data)); err != nil {
 			t.Fatal(err)
 		}
-		if b, err := s.Load("settings.json"); err != nil || string(b) != data {
-			t.Fatalf("load %q, %v", b, err)
-		}
+	}
+	if l := s.Load("settings.json", nil); string(l.Data) != "second" {
+		t.Fatalf("load %+v", l)
 	}
 	entries, _ := os.ReadDir(dir)
 	var names []string
@@ -39,5 +42,18 @@ func TestFileStore(t *testing.T) {
 		if err := s.Save(bad, nil); err == nil {
 			t.Errorf("Save(%q) accepted", bad)
 		}
+	}
+}
+
+// A killed run's temporary files are gone when the store opens again.
+func TestOpenFileStoreCleansTemps(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, ".scores.json.tmp123"), []byte("half"), 0o644)
+	s, err := OpenFileStore(dir)
+	if err != nil || s.Cleaned != 1 {
+		t.Fatalf("cleaned %v, %v", s, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".scores.json.tmp123")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("temporary file still there: %v", err)
 	}
 }

@@ -162,7 +162,7 @@ func TestGameOverRecordsHighScore(t *testing.T) {
 		t.Fatalf("first game ranked %d", res.rank)
 	}
 	a.FlushSaves()
-	raw, err := store.Load(scoresFile)
+	raw, err := store.Get(scoresFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestSprintTopOutIsNotARecord(t *testing.T) {
 		t.Fatal("a sprint that topped out entered the times table")
 	}
 	a.FlushSaves()
-	if _, err := store.Load(scoresFile); err == nil {
+	if _, err := store.Get(scoresFile); err == nil {
 		t.Fatal("scores were written for nothing")
 	}
 }

@@ -27,7 +27,7 @@ func TestReplaySavedAndPlayedBack(t *testing.T) {
 	step(t, a, press(MenuConfirm), 1) // Quit to menu
 	settle(t, a)
 	a.FlushSaves()
-	if _, err := store.Load(replayName("sprint")); err != nil {
+	if _, err := store.Get(replayName("sprint")); err != nil {
 		t.Fatalf("no replay saved: %v", err)
 	}
 

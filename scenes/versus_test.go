@@ -24,7 +24,7 @@ func versusStore(t *testing.T, key string, bot func(v *VersusSettings)) *MemStor
 		t.Fatal(err)
 	}
 	s := &MemStore{}
-	if err := s.Save(versusFile, raw); err != nil {
+	if err := s.Save(versusFile, raw); err != nil { // through the store's rules, as the game saved it
 		t.Fatal(err)
 	}
 	return s
@@ -238,7 +238,7 @@ func TestVersusReplayVerifies(t *testing.T) {
 			}
 			playToTopOut(t, a)
 			a.FlushSaves()
-			raw, err := store.Load(replayName("versus"))
+			raw, err := store.Get(replayName("versus"))
 			if err != nil {
 				t.Fatal(err)
 			}

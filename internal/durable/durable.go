@@ -102,7 +102,7 @@ func (l Loaded) Notice() string {
 	case l.Locked:
 		return fmt.Sprintf("Could not read %s (%v); %s, and not saving over it.", l.Name, l.Problem, use)
 	case l.Damaged != "":
-		return fmt.Sprintf("%s was damaged (%v): moved it to %s and %s.", l.Name, l.Problem, l.Damaged, use)
+		return fmt.Sprintf("%s was damaged (%v): moved it to %s; %s.", l.Name, l.Problem, l.Damaged, use)
 	default:
 		return fmt.Sprintf("%s was missing: %s.", l.Name, use)
 	}
