@@ -524,22 +524,61 @@ func TestTurnOnlySlots(t *testing.T) {
 	}
 }
 
-// TestTallBoards: a board taller than the bitboard window (64 rows, the
-// spawn near the top) is searched cell by cell, with the same results.
+// TestTallBoards: on a board taller than the bitboard window (64 rows),
+// with the spawn and the stack near the top, the bitboard search slides its
+// window up; it must run (not hand the board to the oracle) and agree with
+// the oracle in every case.
 func TestTallBoards(t *testing.T) {
+	var g Generator
+	for _, c := range []struct{ stack, spawn int }{{58, 58}, {58, 61}, {60, 63}, {44, 50}} {
+		b := tallBoard(c.stack)
+		for _, p := range engine.Pieces {
+			for _, mode := range []Mode{ModeFull, ModeDrop} {
+				opt := Options{SpawnRow: c.spawn, Kicks: engine.SRSPlus, Mode: mode}
+				name := fmt.Sprintf("%v stack %d spawn %d mode %d", p, c.stack, c.spawn, mode)
+				before := g.fallbacks
+				got := g.Generate(nil, b, p, opt)
+				if g.fallbacks != before {
+					t.Errorf("%s: the bitboard search fell back on the oracle", name)
+				}
+				if len(got) == 0 {
+					t.Errorf("%s: no placements", name)
+				}
+				sameResult(t, name, got, oracle(b, p, opt))
+				checkPaths(t, b, p, opt, got)
+			}
+		}
+	}
+}
+
+// tallBoard is 10x64 with a stack rows high: each row missing one cell,
+// on a diagonal, and a well with an overhang at the top.
+func tallBoard(stack int) *engine.Board {
 	b := engine.NewBoard(10, 64)
 	rows := make([]uint16, 64)
-	for y := range 58 {
+	for y := range stack {
 		rows[y] = 0x3ff &^ (1 << uint(y%10))
 	}
+	if stack > 3 {
+		rows[stack-1] = 0x3ff &^ 0x00e
+		rows[stack-2] = 0x3ff &^ 0x004
+		rows[stack-3] = 0x3ff &^ 0x004
+	}
 	b.SetRows(rows, engine.I)
-	for _, spawn := range []int{0, 58, 61, 63} {
-		for _, p := range engine.Pieces {
-			opt := Options{SpawnRow: spawn, Kicks: engine.SRSPlus}
-			got := Generate(b, p, opt)
-			sameResult(t, fmt.Sprintf("%v spawn %d", p, spawn), got, oracle(b, p, opt))
-			checkPaths(t, b, p, opt, got)
-		}
+	return b
+}
+
+// TestWindowFallback: what the slid window cannot hold (a high spawn over a
+// low stack spans more than 62 rows) goes to the oracle, and says so.
+func TestWindowFallback(t *testing.T) {
+	b := engine.NewBoard(10, 64)
+	var g Generator
+	got := g.Generate(nil, b, engine.T, Options{SpawnRow: 62})
+	if g.fallbacks != 1 {
+		t.Errorf("a spawn at row 62 over an empty 64-row board: %d fallbacks, want 1", g.fallbacks)
+	}
+	if len(got) == 0 {
+		t.Error("no placements")
 	}
 }
 
