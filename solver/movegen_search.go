@@ -67,8 +67,8 @@ type Generator struct {
 	// fallbacks counts the searches handed to the oracle, for the tests
 	// that must know which search ran.
 	fallbacks int
-	top    int    // the spawn row's bit
-	later  []laterDrops
+	top       int // the spawn row's bit
+	later     []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
 	shifted [4][engine.MaxWidth + 6]uint64
 	// pred[(r*maxCols+xi)*64+i]: the placement whose path went through a
