@@ -618,7 +618,10 @@ func TestNoKicksOpenAir(t *testing.T) {
 // bitboard search and by the oracle. The first byte picks the width (4..10),
 // the piece, the mode and the kick table; bit 0 of the second asks for no
 // paths; each pair after is a row, bottom first, at most ten, and the board
-// is four rows taller than them (the spawn at the top). The boards are kept
+// is four rows taller than them (the spawn at the top). Bit 1 of the second
+// byte puts those rows on a solid stack 50 rows high in a 64-row board, with
+// the spawn four rows above them: the bitboard search slides its window up
+// there (see TestTallBoards). The boards are kept
 // small because the oracle's work grows with the free cells: on 16x40
 // boards, searched with and without paths, an input took a millisecond.
 // TestTallBoards and TestMidgameBoards cover big boards.
@@ -626,6 +629,7 @@ func FuzzSearchEqualsOracle(f *testing.F) {
 	f.Add([]byte{0x36, 0xff, 0x03, 0xef, 0x03, 0x38, 0x00})
 	f.Add([]byte{0x12, 0xfe, 0x01, 0xfd, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x01})
 	f.Add([]byte{0xa5})
+	f.Add([]byte{0x36, 0x02, 0xef, 0x03, 0x38, 0x00})
 	var g Generator
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 || len(data) > 32 {
@@ -640,6 +644,16 @@ func FuzzSearchEqualsOracle(f *testing.F) {
 			rows = append(rows, uint16(data[i])|uint16(data[i+1])<<8)
 		}
 		b := engine.NewBoard(w, len(rows)+4)
+		if len(data) > 1 && data[1]&2 != 0 {
+			const solid = 50
+			b = engine.NewBoard(w, 64)
+			stack := make([]uint16, solid, solid+len(rows))
+			for y := range stack {
+				stack[y] = 1<<uint(w) - 1
+			}
+			rows = append(stack, rows...)
+			opt.SpawnRow = len(rows) + 4
+		}
 		b.SetRows(rows, engine.I)
 		opt.NoPaths = len(data) > 1 && data[1]&1 != 0
 		got, want := g.Generate(nil, b, p, opt), oracle(b, p, opt)
