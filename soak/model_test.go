@@ -76,3 +76,90 @@ func TestModelGravity(t *testing.T) {
 		}
 	}
 }
+
+// TestModelHandling holds the model's handling to the documented rules on
+// an empty board with gravity off: where a T is after each tick of a held
+// input, and when it locks.
+func TestModelHandling(t *testing.T) {
+	cfg := engine.DefaultConfig() // DAS 10, ARR 2, lock delay 30, 15 resets
+	cfg.NoGravity = true
+	right, left := engine.InRight, engine.InLeft
+	hold := func(in engine.Input, n int) []engine.Input {
+		out := make([]engine.Input, n)
+		for i := range out {
+			out[i] = in
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		cfg   func(*engine.Config)
+		input []engine.Input
+		x     []int // X after each tick (spawn X is 3)
+	}{
+		// A press moves at once; the auto-repeat starts DAS ticks after the
+		// press (tick 11), then moves every ARR ticks, to the wall (X 7 for
+		// a T).
+		{"DAS 10, ARR 2", nil, hold(right, 16), []int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 6, 6, 7, 7}},
+		{"ARR 0 goes to the wall", func(c *engine.Config) { c.ARR = 0 }, hold(right, 11), []int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 7}},
+		// Releasing the later direction hands over to the one still held,
+		// which waits its own DAS.
+		{"last pressed wins", nil, append(append(hold(left, 2), hold(left|right, 2)...), hold(left, 11)...),
+			[]int{2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := cfg
+			if c.cfg != nil {
+				c.cfg(&cfg)
+			}
+			m := newModel(cfg, engine.T)
+			if m.cur.X != 3 {
+				t.Fatalf("spawn X %d, want 3", m.cur.X)
+			}
+			for i, in := range c.input {
+				m.step(in, []engine.Piece{engine.I}, nil, engine.Placed{})
+				if m.cur.X != c.x[i] {
+					t.Fatalf("tick %d: X %d, want %d", i+1, m.cur.X, c.x[i])
+				}
+			}
+		})
+	}
+}
+
+// TestModelLockDelay: a grounded piece locks on its 30th tick on the
+// ground untouched; a move restarts the count, at most 15 times; after that
+// a move locks it.
+func TestModelLockDelay(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	cfg.NoGravity, cfg.SoftDropFactor = true, 0 // soft drop lands at once
+	queue := []engine.Piece{engine.I}
+	land := func() *model {
+		m := newModel(cfg, engine.T)
+		m.step(engine.InSoftDrop, queue, nil, engine.Placed{})
+		if m.fits(moved(m.cur, 0, -1)) || m.lockTimer != 1 {
+			t.Fatalf("soft drop: %+v, lock timer %d", m.cur, m.lockTimer)
+		}
+		return m
+	}
+
+	m := land()
+	ticks := 1 // the landing tick counts
+	for ; m.cur.Piece == engine.T; ticks++ {
+		m.step(0, queue, nil, engine.Placed{})
+	}
+	if ticks != 30 {
+		t.Errorf("locked on its tick %d on the ground, want 30", ticks)
+	}
+
+	m = land()
+	taps := 0
+	for dir := engine.InLeft; m.cur.Piece == engine.T; taps++ {
+		m.step(0, queue, nil, engine.Placed{})
+		m.step(dir, queue, nil, engine.Placed{})
+		dir ^= engine.InLeft | engine.InRight
+	}
+	if taps != 16 { // 15 resets, and the 16th move locks
+		t.Errorf("locked on tap %d, want 16", taps)
+	}
+}
