@@ -4,7 +4,7 @@ BIN     := bin/kocka
 PORT    ?= 8080
 GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
 
-.PHONY: fuzz all build run test deps test-deps fmt-check vet unit race gui-test web-test soak-short bench wasm web clean
+.PHONY: fuzz all build run test deps test-deps fmt-check tidy-check vet staticcheck unit race gui-test web-test soak-short bench wasm web clean
 
 all: build
 
@@ -22,18 +22,37 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps fmt-check vet race unit soak-short gui-test web-test
+test: test-deps fmt-check tidy-check vet staticcheck race unit soak-short gui-test web-test
 	@echo "make test: all checks passed"
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+# go.mod and go.sum say exactly what the code imports (direct requirements
+# without "// indirect"), and nothing more.
+tidy-check:
+	$(GO) mod tidy -diff
+
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet . ./scenes/... ./sprites/... ./sound/... ./persist/...
 
+# staticcheck is a tool requirement in go.mod, so its version is pinned
+# there and `go tool` builds it; nothing is installed outside the module.
+# STATICCHECK_SKIP: packages with known findings that are being rewritten
+# (issue 9: scenes is being split); empty it when they are clean.
+STATICCHECK_SKIP ?= /scenes$$
+staticcheck:
+	$(GO) tool staticcheck $$($(GO) list ./... | grep -Ev '$(STATICCHECK_SKIP)')
+	@# the browser build's files too (go tool -n gives the host binary)
+	GOOS=js GOARCH=wasm $$($(GO) tool -n staticcheck) $$(GOOS=js GOARCH=wasm $(GO) list . ./scenes/... ./sprites/... | grep -Ev '$(STATICCHECK_SKIP)')
+
+# Every package that starts goroutines (or whose tests do), under the race
+# detector; engine has none, but it is cheap and the rest build on it.
+# About 3 min on 2 cores, most of it solver's tests.
+RACE_PKGS := . ./engine/... ./internal/... ./scenes/... ./soak/... ./solver/... ./tbp/... ./wasm/serve
 race:
-	$(GO) test -race -count=1 ./engine/...
+	$(GO) test -race -count=1 $(RACE_PKGS)
 
 unit:
 	$(GO) test -count=1 ./...

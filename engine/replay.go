@@ -470,7 +470,9 @@ func encodeRuns(in []Input) []byte {
 
 // decodeRuns reverses encodeRuns and checks that the runs add up to ticks.
 func decodeRuns(data []byte, ticks int) ([]Input, error) {
-	out := make([]Input, 0, ticks)
+	// The declared count is only a promise until the runs add up to it:
+	// grow to it rather than allocate up to 5 MB for a 100-byte file.
+	out := make([]Input, 0, min(ticks, 1<<16))
 	for pos := 0; pos < len(data); {
 		in := Input(data[pos])
 		n, size := binary.Uvarint(data[pos+1:])

@@ -1,12 +1,22 @@
 // Package soak plays games back to back for as long as asked and checks the
-// engine's invariants on every tick: the soak test that keeps Kocka honest.
+// engine on every tick: the soak test that keeps Kocka honest.
 //
-// Every tick: cells placed minus cells cleared equals the cells on the board,
-// the falling piece overlaps nothing, every bag of seven deals each piece
-// once, the score never falls. Every finished game is written as a replay,
-// read back and played again, and must end in the same state hash. Heap use
-// is sampled after each game and must stay flat. On any violation or panic
-// the replay, the seed and a dump go to a file and Run returns an error.
+// Every tick, a second implementation of the rules (model.go, written from
+// the guideline, sharing only the piece shapes and kick offsets with the
+// engine) predicts the tick from the buttons held and must agree with the
+// engine on: the falling piece's kind, orientation and position (so spawn,
+// hold, turns with their kicks, DAS/ARR, gravity by the level table, soft
+// and hard drop), the lock-delay timer and its resets (15 move resets, given
+// back on a new lowest row), every stack row after locks and line clears,
+// and for each lock its clear (lines, T-spin or mini by the three-corner
+// rule, back-to-back, combo, perfect clear) and points, the score, lines,
+// level, back-to-back chain, combo and how the game ends. Besides: cells
+// placed minus cells cleared equals the cells on the board, the falling
+// piece overlaps nothing, every bag of seven deals each piece once, the
+// score never falls. Every finished game is written as a replay, read back
+// and played again, and must end in the same state hash. Heap use is
+// sampled after each game and must stay flat. On any violation or panic the
+// replay, the seed and a dump go to a file and Run returns an error.
 package soak
 
 import (
@@ -102,6 +112,16 @@ type Session struct {
 	bag    *checkedBag
 	score  int
 	done   bool
+
+	model   *model
+	queue   []engine.Piece // the queue before the tick
+	spawned []engine.Piece // the kinds spawned during it
+	obs     observation
+	// Test hooks, to break an engine rule on purpose: modelRules changes
+	// the rules the model plays by (so the engine runs different ones), and
+	// observeHook what the model sees of the engine after a tick.
+	modelRules  func(*engine.Config)
+	observeHook func(*observation)
 }
 
 // NewSession checks the configuration and prepares a soak.
@@ -183,8 +203,13 @@ func (s *Session) Step() (done bool, err error) {
 		}
 	}
 	g := s.game
-	s.rec.Tick(s.player.Next(g))
+	in := s.player.Next(g)
+	s.queue = append(s.queue[:0], g.Queue()...)
+	s.rec.Tick(in)
 	if v := check(g, s.score, s.bag); v != "" {
+		return false, s.fail(&Violation{Seed: s.seed, Tick: g.Ticks(), What: v})
+	}
+	if v := s.predict(in); v != "" {
 		return false, s.fail(&Violation{Seed: s.seed, Tick: g.Ticks(), What: v})
 	}
 	s.score = g.Score()
@@ -221,6 +246,27 @@ func (s *Session) Step() (done bool, err error) {
 	return false, nil
 }
 
+// predict runs the model over the tick just played and compares.
+func (s *Session) predict(in engine.Input) string {
+	g := s.game
+	s.spawned = s.spawned[:0]
+	for _, e := range g.Events() {
+		if e.Kind == engine.EvSpawn {
+			s.spawned = append(s.spawned, e.Piece.Piece)
+		}
+	}
+	after, _ := g.Current()
+	s.model.step(in, s.queue, s.spawned, after)
+	observe(g, &s.obs)
+	if s.observeHook != nil {
+		s.observeHook(&s.obs)
+	}
+	if d := s.model.diff(&s.obs); d != "" {
+		return fmt.Sprintf("after %v: %s", in, d)
+	}
+	return ""
+}
+
 func (s *Session) startGame() error {
 	s.seed = s.cfg.Seed + uint64(s.next)
 	cfg := s.cfg.Game
@@ -238,6 +284,11 @@ func (s *Session) startGame() error {
 		return err
 	}
 	s.game = g
+	first, _ := g.Current()
+	if s.modelRules != nil {
+		s.modelRules(&cfg)
+	}
+	s.model = newModel(cfg, first.Piece)
 	s.player = s.cfg.NewPlayer(s.seed)
 	s.score = 0
 	return nil

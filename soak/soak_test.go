@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/solver"
 )
 
 // randomPlayer mashes buttons, hard dropping now and then.
@@ -110,6 +111,167 @@ func TestQuarterMeans(t *testing.T) {
 		f, l := quarterMeans(c.in)
 		if f != c.first || l != c.last {
 			t.Errorf("quarterMeans(%v) = %d, %d; want %d, %d", c.in, f, l, c.first, c.last)
+		}
+	}
+}
+
+// runHooked soaks like Run, with the session's test hooks set by hook.
+func runHooked(t *testing.T, cfg Config, hook func(*Session)) error {
+	t.Helper()
+	cfg.FailDir = t.TempDir()
+	s, err := NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook(s)
+	for {
+		done, err := s.Step()
+		if err != nil {
+			return err
+		}
+		if done {
+			_, err := s.Finish()
+			return err
+		}
+	}
+}
+
+// rotator mashes buttons like randomPlayer but turns far more often and
+// hard drops less, so that T-spins, kicks and lock delay all happen.
+type rotator struct{ rng engine.RNG }
+
+func (p *rotator) Next(*engine.Game) engine.Input {
+	v := p.rng.Uint64()
+	in := engine.Input(v) &^ (engine.InHardDrop | engine.InSoftDrop)
+	if v>>40%24 == 0 {
+		in |= engine.InHardDrop
+	}
+	if v>>48%4 == 0 {
+		in |= engine.InSoftDrop
+	}
+	return in
+}
+
+// holder holds a random set of buttons for a random stretch of ticks, as a
+// person does, so that DAS, ARR, soft drop and the lock delay run their
+// course; it hard drops now and then.
+type holder struct {
+	rng  engine.RNG
+	in   engine.Input
+	left int
+}
+
+func (p *holder) Next(*engine.Game) engine.Input {
+	if p.left == 0 {
+		v := p.rng.Uint64()
+		p.in = engine.Input(v) & (engine.InLeft | engine.InRight | engine.InSoftDrop | engine.InRotateCW | engine.InHold)
+		if v>>32%8 == 0 {
+			p.in = engine.InHardDrop
+		}
+		if v>>40%3 == 0 {
+			p.in = 0 // hands off: the lock delay runs out
+		}
+		p.left = 1 + int(v>>48%40)
+	}
+	p.left--
+	return p.in
+}
+
+// The bot, for clears, combos, back-to-back chains and T-spins.
+type botPlayer struct{ d *solver.Driver }
+
+func (p botPlayer) Next(g *engine.Game) engine.Input { return p.d.Next(g) }
+
+func newBot(uint64) Player {
+	bot, err := solver.NewBot(solver.BotConfig{Personality: "kocka", Depth: 1})
+	if err != nil {
+		panic(err)
+	}
+	return botPlayer{solver.NewDriver(bot, solver.DriverConfig{})}
+}
+
+func newHolder(seed uint64) Player { return &holder{rng: engine.NewRNG(seed)} }
+
+// TestModelCatchesBrokenRules: an engine that breaks one rule, played
+// against the model of the rule, must fail the soak with the model's
+// report. The broken rule is either the engine playing other settings than
+// the model (the lock delay one tick long, 16 move resets, ...), or the
+// engine's result changed as the model sees it (a T-spin scored as none).
+func TestModelCatchesBrokenRules(t *testing.T) {
+	rotating := func(seed uint64) Player { return &rotator{engine.NewRNG(seed)} }
+	cases := []struct {
+		name   string
+		player func(uint64) Player
+		rules  func(*engine.Config) // the rules the model holds the engine to
+		seen   func(*observation)   // the engine's results as changed
+		want   string
+	}{
+		{"lock delay", newHolder, func(c *engine.Config) { c.LockDelay-- }, nil, "the model says"},
+		{"move resets", rotating, func(c *engine.Config) { c.MaxResets-- }, nil, "the model says"},
+		{"DAS", newHolder, func(c *engine.Config) { c.DAS-- }, nil, "the model says"},
+		{"ARR", newHolder, func(c *engine.Config) { c.ARR++ }, nil, "the model says"},
+		{"soft drop speed", newHolder, func(c *engine.Config) { c.SoftDropFactor++ }, nil, "the model says"},
+		{"gravity curve", newHolder, func(c *engine.Config) { c.StartLevel++ }, nil, "the model says"},
+		{"no hold", rotating, func(c *engine.Config) { c.Hold = false }, nil, "the model says"},
+		{"no half turns", rotating, func(c *engine.Config) { c.Rot180 = false }, nil, "the model says"},
+		{"T-spins scored as none", newBot, nil, func(o *observation) {
+			for i := range o.clears {
+				o.clears[i].clear.Spin = engine.SpinNone
+			}
+		}, "scored"},
+		{"no back-to-back bonus", newBot, nil, func(o *observation) {
+			for i := range o.clears {
+				o.clears[i].clear.BackToBack = false
+			}
+		}, "scored"},
+		{"combo bonus missing", newBot, nil, func(o *observation) {
+			for i, c := range o.clears {
+				o.clears[i].points -= 50 * c.clear.Combo
+			}
+		}, "scored"},
+		{"perfect clear missed", newBot, nil, func(o *observation) {
+			for i := range o.clears {
+				o.clears[i].clear.PerfectClear = false
+			}
+		}, "scored"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := engine.DefaultConfig()
+			cfg.Rot180, cfg.Goal = true, engine.GoalNone
+			err := runHooked(t, Config{
+				Game:      cfg,
+				Seed:      3,
+				Games:     30,
+				MaxTicks:  20_000,
+				NewPlayer: c.player,
+			}, func(s *Session) { s.modelRules, s.observeHook = c.rules, c.seen })
+			var v *Violation
+			if !errors.As(err, &v) || !strings.Contains(v.What, c.want) {
+				t.Fatalf("err = %v, want a model violation about %q", err, c.want)
+			}
+			t.Logf("caught at tick %d: %s", v.Tick, v.What)
+		})
+	}
+}
+
+// The same games with the rules intact pass: the model agrees with the
+// engine tick by tick.
+func TestModelAgrees(t *testing.T) {
+	for _, cfg := range []engine.Config{engine.DefaultConfig(), func() engine.Config {
+		c := engine.ConfigFor(engine.GoalUltra)
+		c.Rot180, c.ARR, c.SoftDropFactor, c.Preview, c.StartLevel = true, 0, 0, 0, 12
+		return c
+	}()} {
+		cfg.Rot180 = true
+		err := runHooked(t, Config{
+			Game:      cfg,
+			Seed:      3,
+			Games:     30,
+			NewPlayer: func(seed uint64) Player { return &rotator{engine.NewRNG(seed)} },
+		}, func(*Session) {})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -97,6 +97,35 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 }
 
+// BenchmarkGenerateTall: a 10x64 board with the stack at row 58 and the
+// spawn on it, where the bitboard search slides its window up (before it
+// did, this was the oracle's work).
+func BenchmarkGenerateTall(b *testing.B) {
+	board := tallBoard(58)
+	for _, p := range []engine.Piece{engine.T, engine.I} {
+		opt := Options{SpawnRow: 58, Kicks: engine.SRSPlus}
+		b.Run("bitboard/"+p.String(), func(b *testing.B) {
+			var g Generator
+			var dst []Placement
+			cpu := startCPU()
+			for b.Loop() {
+				dst = g.Generate(dst[:0], board, p, opt)
+			}
+			cpu.report(b)
+			if g.fallbacks != 0 {
+				b.Fatal("the bitboard search fell back on the oracle")
+			}
+		})
+		b.Run("oracle/"+p.String(), func(b *testing.B) {
+			cpu := startCPU()
+			for b.Loop() {
+				oracle(board, p, opt)
+			}
+			cpu.report(b)
+		})
+	}
+}
+
 func BenchmarkOracle(b *testing.B) {
 	boards := midgameBoards()
 	for _, p := range engine.Pieces {

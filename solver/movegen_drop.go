@@ -43,7 +43,8 @@ var dropPlans = [...][]Move{
 
 // drop is ModeDrop: every orientation the piece turns to at the top, every
 // column it shifts to there, dropped straight down. ok is false if a turn
-// lifts the piece above row top, out of the bitboard window.
+// lifts the piece above row top, out of the bitboard window, or a drop lands
+// on a slid window's false floor.
 func (g *Generator) drop(dst []Placement, m engine.Placed, top int) ([]Placement, bool) {
 	g.drops = g.drops[:0]
 	g.done = [3]grid{}
@@ -69,7 +70,7 @@ func (g *Generator) drop(dst []Placement, m engine.Placed, top int) ([]Placement
 		if cur.Y > top {
 			return dst, false
 		}
-		i0 := yTop - cur.Y
+		i0 := g.ytop - cur.Y
 		fit := &g.fit[cur.Rot]
 		for dir := -1; dir <= 1; dir += 2 {
 			xi := cur.X + 2
@@ -84,7 +85,10 @@ func (g *Generator) drop(dst []Placement, m engine.Placed, top int) ([]Placement
 					c.sonic = true
 					i = bits.TrailingZeros64(g.fall(cur.Rot, xi, 1<<uint(i)))
 				}
-				c.pl.Placed = engine.Placed{Piece: g.p, Rot: cur.Rot, X: xi - 2, Y: yTop - i}
+				if g.ytop-i < g.floor {
+					return dst, false // it may fall further than the window shows
+				}
+				c.pl.Placed = engine.Placed{Piece: g.p, Rot: cur.Rot, X: xi - 2, Y: g.ytop - i}
 				if len(plan) > 0 && c.shift == 0 && !c.sonic {
 					c.pl.Spin = engine.DetectSpin(g.b, c.pl.Placed, true, kick)
 				}
@@ -127,7 +131,7 @@ func (g *Generator) drop(dst []Placement, m engine.Placed, top int) ([]Placement
 // path no longer (and, at equal length, an orientation no higher).
 func (g *Generator) keep(c dropCand) {
 	sc := sameCells[g.p][c.pl.Rot]
-	cx, cy := c.pl.X+2+sc.dx, yTop-(c.pl.Y+sc.dy)
+	cx, cy := c.pl.X+2+sc.dx, g.ytop-(c.pl.Y+sc.dy)
 	bit := uint64(1) << uint(cy)
 	done := &g.done[c.pl.Spin][sc.rot][cx]
 	if *done&bit == 0 {

@@ -20,7 +20,7 @@ func (g *Generator) flood(dst []Placement, m engine.Placed) []Placement {
 		g.next = [numArrivals]grid{}
 		g.done[1], g.done[2] = grid{}, grid{}
 	}
-	xi0, bit0 := m.X+2, uint64(1)<<uint(yTop-m.Y)
+	xi0, bit0 := m.X+2, uint64(1)<<uint(g.ytop-m.Y)
 	g.vis[m.Rot][xi0] = bit0
 	g.front[m.Rot][xi0] = bit0
 	dirty := 1 << m.Rot

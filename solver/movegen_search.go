@@ -13,6 +13,12 @@ import (
 // so "drop to the floor" is one addition (the carry runs through a column's
 // free run), and the whole window -2..61 fits in 64 bits (row -2 is the
 // lowest an I's box can go).
+//
+// On a tall board whose spawn is above that window, the window slides up by
+// base rows (box rows base-2..base+61, bit ytop-Y with ytop = yTop+base),
+// and the two rows under it count as floor. That is exact as long as no
+// reached position comes within reach of that false floor, which the
+// search checks (it falls back on the oracle otherwise).
 const (
 	yTop    = 61
 	maxCols = engine.MaxWidth + 1
@@ -45,7 +51,7 @@ type Generator struct {
 	paths bool
 	spinT bool // the piece is a T: track arrival kinds for spins
 
-	col    [engine.MaxWidth]uint64 // board columns: bit yTop-y = cell (x, y) filled
+	col    [engine.MaxWidth]uint64 // board columns: bit ytop-y = cell (x, y) filled
 	fit    grid                    // the piece fits
 	ground grid                    // the piece fits and cannot move down
 	vis    grid                    // reached, by any move
@@ -56,8 +62,13 @@ type Generator struct {
 	rules  *rules
 	cache  [engine.L + 1]rules
 	air    uint64 // open air below the spawn row (see search)
-	top    int    // the spawn row's bit
-	later  []laterDrops
+	ytop   int    // the box row of bit 0: yTop+base (see the window above)
+	floor  int    // with a slid window, the lowest box row a position may reach
+	// fallbacks counts the searches handed to the oracle, for the tests
+	// that must know which search ran.
+	fallbacks int
+	top       int // the spawn row's bit
+	later     []laterDrops
 	// shifted[dy][x+2]: board column x moved down dy rows, walls blocked.
 	shifted [4][engine.MaxWidth + 6]uint64
 	// pred[(r*maxCols+xi)*64+i]: the placement whose path went through a
@@ -120,19 +131,22 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 	if !ok {
 		return dst
 	}
-	g.setup(b, p, opt)
-	// The window is exact up to row limit (the board's rows above 61 are not
-	// in it); a kick may lift the piece by maxUp rows, so a search that goes
-	// higher than limit-maxUp runs cell by cell instead (only tall boards
-	// with a spawn or a stack near row 60 do).
-	limit := yTop
-	if b.Height > yTop+1 {
-		limit = yTop - 3
+	ru := g.rulesFor(p, kickTable(opt))
+	if ru.long {
+		return g.fallback(dst, b, p, opt)
 	}
-	top := limit - g.rules.maxUp
-	if m.Y > top || g.rules.long {
-		return append(dst, oracle(b, p, opt)...)
+	// A spawn at the top of the window or above slides it up, leaving the
+	// piece room to climb by spawnRoom rows; then no position may come near its false
+	// floor (a drop or a kick down from there would test rows it lacks).
+	base, floor := 0, -1<<31
+	top := windowTop(b, 0, ru.maxUp)
+	if m.Y+spawnRoom > top {
+		base = m.Y + spawnRoom + 3 + ru.maxUp - yTop
+		top = windowTop(b, base, ru.maxUp)
+		floor = base + max(1, ru.maxDn)
 	}
+	g.setup(b, p, opt, base)
+	g.floor = floor
 	n := len(dst)
 	if opt.Mode == ModeDrop {
 		dst, ok = g.drop(dst, m, top)
@@ -145,19 +159,43 @@ func (g *Generator) Generate(dst []Placement, b *engine.Board, p engine.Piece, o
 		g.counting, g.count = g.paths, 0
 		dst = g.flood(dst, m)
 		g.counting = false
-		if ok = g.below(top); ok && g.paths {
+		if ok = g.below(top) && g.above(floor); ok && g.paths {
 			dst = g.search(dst, m, n+g.count)
 		}
 	}
 	if !ok {
-		return append(dst[:n], oracle(b, p, opt)...)
+		return g.fallback(dst[:n], b, p, opt)
 	}
 	return dst
 }
 
-// setup builds the collision maps of p on b.
-func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
+// spawnRoom is how many rows above the spawn a slid window keeps.
+const spawnRoom = 2
+
+// windowTop is the highest box row a search may reach with the window slid
+// up by base rows. The window is exact up to row limit (a taller board's
+// rows above it are not in it, so a box whose top cells would be there is
+// not either); a kick may lift the piece by maxUp rows, so a search that
+// goes higher than limit-maxUp runs cell by cell instead.
+func windowTop(b *engine.Board, base, maxUp int) int {
+	limit := base + yTop
+	if b.Height > limit+1 {
+		limit -= 3
+	}
+	return limit - maxUp
+}
+
+// fallback is the cell-by-cell search, for what the window cannot hold.
+func (g *Generator) fallback(dst []Placement, b *engine.Board, p engine.Piece, opt Options) []Placement {
+	g.fallbacks++
+	return append(dst, oracle(b, p, opt)...)
+}
+
+// setup builds the collision maps of p on b, the window slid up by base
+// rows.
+func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options, base int) {
 	g.b, g.p, g.mode = b, p, opt.Mode
+	g.ytop = yTop + base
 	g.width, g.ncols = b.Width, b.Width+1
 	g.paths = !opt.NoPaths
 	g.spinT = p == engine.T
@@ -168,9 +206,9 @@ func (g *Generator) setup(b *engine.Board, p engine.Piece, opt Options) {
 		g.col[x] = floorBits
 	}
 	rows := b.Rows()
-	for y := range min(len(rows), yTop+1) {
+	for y := base; y < min(len(rows), g.ytop+1); y++ {
 		for r := rows[y]; r != 0; r &= r - 1 {
-			g.col[bits.TrailingZeros16(r)] |= 1 << uint(yTop-y)
+			g.col[bits.TrailingZeros16(r)] |= 1 << uint(g.ytop-y)
 		}
 	}
 	// shifted[dy][x+2] = column x moved down dy rows, walls all blocked: a
@@ -308,7 +346,7 @@ func inPlaceTurns(t *engine.KickTable, p engine.Piece) bool {
 
 // below reports whether every reached position is at most row top.
 func (g *Generator) below(top int) bool {
-	high := uint64(1)<<uint(yTop-top) - 1
+	high := uint64(1)<<uint(g.ytop-top) - 1
 	var all uint64
 	for r := range g.vis {
 		for _, w := range g.vis[r][:g.ncols] {
@@ -316,6 +354,20 @@ func (g *Generator) below(top int) bool {
 		}
 	}
 	return all&high == 0
+}
+
+// above reports whether every reached position is at least row low.
+func (g *Generator) above(low int) bool {
+	if i := g.ytop - low; i < 63 {
+		var all uint64
+		for r := range g.vis {
+			for _, w := range g.vis[r][:g.ncols] {
+				all |= w
+			}
+		}
+		return all>>uint(i+1) == 0
+	}
+	return true
 }
 
 // search is the breadth-first search of ModeFull and Mode20G, a depth at a
@@ -339,9 +391,9 @@ func (g *Generator) search(dst []Placement, m engine.Placed, want int) []Placeme
 	// above the stack.
 	low := g.b.StackHeight() + max(1, g.rules.maxUp+g.rules.maxDn)
 	if g.mode == ModeFull && m.Y > low && g.rules.levelTurns(g.p, g.width) {
-		g.air = (uint64(1)<<uint(m.Y-low) - 1) << uint(yTop-m.Y+1)
+		g.air = (uint64(1)<<uint(m.Y-low) - 1) << uint(g.ytop-m.Y+1)
 	}
-	i := yTop - m.Y
+	i := g.ytop - m.Y
 	g.top = i
 	g.front[m.Rot][m.X+2] = 1 << uint(i)
 	g.vis = g.front
@@ -730,7 +782,7 @@ func (g *Generator) emit(dst []Placement, r engine.Rotation, xi, i int, spin eng
 		path = g.path(path, dst, r, xi, i, spin, d)
 	}
 	return append(dst, Placement{
-		Placed: engine.Placed{Piece: g.p, Rot: r, X: xi - 2, Y: yTop - i},
+		Placed: engine.Placed{Piece: g.p, Rot: r, X: xi - 2, Y: g.ytop - i},
 		Spin:   spin,
 		Path:   path,
 	})

@@ -53,7 +53,13 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 			k, ok, mark := 0, true, len(nodes)
 			for _, mv := range plan {
 				cur := nodes[k].m
-				to := map[Move]engine.Rotation{MoveCW: cur.Rot.CW(), MoveCCW: cur.Rot.CCW(), Move180: cur.Rot.Flip()}[mv]
+				to := cur.Rot.CW()
+				switch mv {
+				case MoveCCW:
+					to = cur.Rot.CCW()
+				case Move180:
+					to = cur.Rot.Flip()
+				}
 				n, kick, turned := engine.Rotate(b, kicks, cur, to)
 				if ok = turned; !ok {
 					break
@@ -66,8 +72,11 @@ func oracle(b *engine.Board, p engine.Piece, opt Options) []Placement {
 				continue
 			}
 			reached[nodes[k].m.Rot] = true
-			for _, mv := range [2]Move{MoveLeft, MoveRight} {
-				dx := map[Move]int{MoveLeft: -1, MoveRight: 1}[mv]
+			for _, side := range [2]struct {
+				dx int
+				mv Move
+			}{{-1, MoveLeft}, {1, MoveRight}} {
+				dx, mv := side.dx, side.mv
 				for j := k; ; {
 					if d := b.DropDistance(nodes[j].m); d > 0 {
 						nodes = append(nodes, node{state{nodes[j].m.Moved(0, -d), -1}, j, MoveSonic, nodes[j].depth + 1})

@@ -18,11 +18,9 @@ type reader struct {
 }
 
 func (r *reader) errorf(format string, args ...any) error {
-	pos := len(r.at)
 	where := "at the end"
 	if r.i < len(r.at) {
-		pos = r.at[r.i]
-		where = fmt.Sprintf("at character %d", pos)
+		where = fmt.Sprintf("at character %d", r.at[r.i])
 	}
 	return fmt.Errorf("fumen page %d: %s %s", r.page+1, fmt.Sprintf(format, args...), where)
 }

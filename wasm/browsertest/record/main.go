@@ -85,12 +85,11 @@ func Record(cfg engine.Config, seed uint64, maxTicks int) (*engine.Replay, error
 // shifts, then a hard drop. A button is never held two ticks in a row, so
 // every tap is a fresh press for the engine.
 type placer struct {
-	pieces int             // pieces seen so far, to notice a new one
-	target engine.Placed   // where the current piece should land
-	wait   int             // ticks to let gravity act before moving
-	prev   engine.Input    // last tick's buttons
-	held   bool            // a hold was tried for this piece
-	first  engine.Rotation // rotation the piece started in
+	pieces int           // pieces seen so far, to notice a new one
+	target engine.Placed // where the current piece should land
+	wait   int           // ticks to let gravity act before moving
+	prev   engine.Input  // last tick's buttons
+	held   bool          // a hold was tried for this piece
 }
 
 func (p *placer) next(g *engine.Game) engine.Input {
