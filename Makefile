@@ -50,7 +50,7 @@ staticcheck:
 # Every package that starts goroutines (or whose tests do), under the race
 # detector; engine has none, but it is cheap and the rest build on it.
 # About 3 min on 2 cores, most of it solver's tests.
-RACE_PKGS := . ./engine/... ./internal/... ./scenes/... ./soak/... ./solver/... ./tbp/... ./wasm/serve
+RACE_PKGS := . ./engine/... ./internal/... ./persist/... ./scenes/... ./sound/... ./soak/... ./solver/... ./tbp/... ./wasm/serve
 race:
 	$(GO) test -race -count=1 $(RACE_PKGS)
 
@@ -69,7 +69,7 @@ gui-test:
 # Every fuzz target for FUZZTIME each (go test runs one target at a time).
 FUZZTIME ?= 20s
 FUZZ_TARGETS := .:FuzzMovegenLine ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
-	./scenes:FuzzSettingsFile ./scenes:FuzzBlobText ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
+	./scenes:FuzzSettingsFile ./persist:FuzzBlobText ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
 	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay \
 	./wasm/wasmsize:FuzzParse
 fuzz:

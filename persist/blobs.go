@@ -192,7 +192,7 @@ func (b *Blobs) loop() {
 			b.mu.Unlock()
 			if err := b.store.Save(name, data); err != nil {
 				select {
-				case b.errs <- fmt.Errorf("Could not save %s: %v", name, err):
+				case b.errs <- fmt.Errorf("could not save %s: %w", name, err):
 				default: // the screen already shows plenty of errors
 				}
 			}

@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -343,7 +344,8 @@ func (a *App) drawScenes(r *draw.Renderer) {
 // saveErrors shows the errors of background saves.
 func (a *App) saveErrors() {
 	for _, err := range a.blobs.Errors() {
-		a.Notify(err.Error())
+		msg := err.Error()
+		a.Notify(strings.ToUpper(msg[:1]) + msg[1:]) // a sentence on screen
 	}
 }
 
