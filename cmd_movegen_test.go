@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kocka/kocka/solver"
 )
 
 // movegen runs the command in-process with stdin and returns its exit code,
@@ -213,33 +212,6 @@ func TestMovegenModes(t *testing.T) {
 	if n := strings.Count(out, `"piece":"T"`); n != 34 {
 		t.Errorf("20g on an empty board: %d placements, want 34", n)
 	}
-}
-
-// FuzzMovegenLine: any input line gets exactly one line of JSON back,
-// either placements or an error, and never a panic.
-func FuzzMovegenLine(f *testing.F) {
-	f.Add([]byte(`{"field":["...#......","###...####","####.#####"],"piece":"T"}`))
-	f.Add([]byte(`{"field":[],"piece":"I"}`))
-	f.Add([]byte(`{"field":["ééééééééé."],"piece":"Z"}`))
-	f.Add([]byte(`{"field":null,"piece":""}`))
-	f.Add([]byte(`[1,2,3]`))
-	var g solver.Generator
-	f.Fuzz(func(t *testing.T, line []byte) {
-		if bytes.ContainsRune(line, '\n') {
-			return
-		}
-		out := answerLine(nil, &g, line, solver.Options{})
-		if bytes.ContainsRune(out, '\n') {
-			t.Fatalf("answer holds a newline: %s", out)
-		}
-		var a answer
-		if err := json.Unmarshal(out, &a); err != nil {
-			t.Fatalf("answer is not JSON: %v: %s", err, out)
-		}
-		if (a.Error == nil) == (a.Placements == nil) {
-			t.Fatalf("answer is neither placements nor an error: %s", out)
-		}
-	})
 }
 
 // TestMovegenPipes talks to the command through pipes, a line at a time:

@@ -74,7 +74,8 @@ type LineReader struct {
 
 // NewLineReader reads lines of at most max bytes from r.
 func NewLineReader(r io.Reader, max int) *LineReader {
-	return &LineReader{r: bufio.NewReaderSize(r, min(max, 64<<10)), max: max}
+	// The buffer need not hold a whole line: long lines grow buf.
+	return &LineReader{r: bufio.NewReaderSize(r, min(max, 4<<10)), max: max}
 }
 
 // Next returns the next line without its "\n" (or "\r\n"). The slice is
