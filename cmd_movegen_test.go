@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
 
 // movegen runs the command in-process with stdin and returns its exit code,

@@ -174,4 +174,3 @@ func appendPlacements(dst []byte, ps []solver.Placement) []byte {
 	}
 	return append(dst, "]}"...)
 }
-

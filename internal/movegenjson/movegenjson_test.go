@@ -45,4 +45,3 @@ func FuzzAnswer(f *testing.F) {
 		}
 	})
 }
-
