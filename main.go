@@ -25,7 +25,7 @@ func program() *cli.Program {
 			{Name: "hatetris", Summary: "HATETRIS rules: play back or write replays, and Kocka's placer against its enemy", Run: hatetrisCommands.Run},
 			{Name: "movegen", Summary: "list every placement of a piece on a board (JSON lines or ASCII)", Run: runMovegen},
 			{Name: "replay", Summary: "check or describe a replay file: kocka replay verify|info FILE", Run: replayCommands.Run},
-			{Name: "soak", Summary: "let the bot play games back to back, checking every rule on every tick", Run: runSoak},
+			{Name: "soak", Summary: "let the bot play games back to back, each tick checked against a second model of the rules", Run: runSoak},
 			{Name: "tbp", Summary: "run the bot as a Tetris Bot Protocol engine on stdin/stdout", Run: runTBP},
 			{Name: "tune", Summary: "tune a weight set by the cross-entropy method", Run: runTune},
 		},
