@@ -17,6 +17,10 @@ const (
 	spawnFlashTicks = 6
 	bumpTicks       = 6
 	endDelayTicks   = 100 // the finished board stays this long before the results
+	// resultsGuardTicks: after a game ends, keys are ignored this long
+	// (a player mashing hard drop through a top-out must not pick a row
+	// of the results), and the results then wait for a fresh press.
+	resultsGuardTicks = 30
 )
 
 // clearedRow is a row that was just removed, kept for its animation.

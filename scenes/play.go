@@ -28,11 +28,26 @@ type playScene struct {
 	extra func(r *draw.Renderer, s *playScene)
 	best  Result // the mode's best game, from the last prepare
 	hasPB bool
+	// countdown is the ticks of READY left before a person's game starts;
+	// the engine does not tick until then, so the clock and gravity start
+	// at GO and no key moves a piece before it. goTicks shows GO.
+	countdown int
+	goTicks   int
 }
+
+// Countdown lengths (guideline: READY, then GO, about a second each; the
+// game runs while GO is shown).
+const (
+	readyTicks = 60
+	goTicks    = 50
+)
 
 func newPlayScene(m *Mode, g *engine.Game, d Driver) *playScene {
 	s := &playScene{mode: m, game: g, driver: d}
 	s.rec, _ = engine.NewRecorder(g) // a game that cannot be recorded still plays
+	if d.Person() && d.Replay() == nil {
+		s.countdown = readyTicks
+	}
 	return s
 }
 
@@ -70,12 +85,34 @@ func (s *playScene) ModeName() string                  { return s.mode.Name }
 func (s *playScene) BoardOrigin() (x, y int)           { return draw.BoardX, draw.BoardY }
 func (s *playScene) restart(c *Context) (Scene, error) { return s.mode.New(c, c.NewSeed()) }
 
+// retry restarts the mode at once (the retry key, in play, pause and
+// results), keeping the replay of the game left behind.
+func (s *playScene) retry(c *Context) {
+	s.saveReplay(c)
+	if sc, err := s.restart(c); err == nil {
+		c.Stack.Reset(sc)
+	} else {
+		c.Notify(err.Error())
+	}
+}
+
+// endSkipped reports whether the player cut the finished board short: a
+// menu confirm after the guard, and never the hard-drop key, which a
+// player mashing through a top-out is still pressing.
+func (s *playScene) endSkipped(c *Context) bool {
+	return s.ended > resultsGuardTicks && c.In.Menu&MenuConfirm != 0 && !c.In.Held.Has(ActHardDrop)
+}
+
 // Update implements Scene.
 func (s *playScene) Update(c *Context) error {
 	s.fx.step()
+	if c.In.Pressed.Has(ActRetry) && s.driver.Person() {
+		s.retry(c)
+		return nil
+	}
 	if s.done() {
 		s.ended++
-		if s.ended >= endDelayTicks || s.ended > 10 && c.In.Menu&MenuConfirm != 0 {
+		if s.ended >= endDelayTicks || s.endSkipped(c) {
 			s.saveReplay(c)
 			c.Stack.Replace(newResults(c, s))
 		}
@@ -83,6 +120,19 @@ func (s *playScene) Update(c *Context) error {
 	}
 	if c.In.Pressed.Has(ActPause) {
 		c.Stack.Push(newPause(s))
+		return nil
+	}
+	if s.goTicks > 0 {
+		s.goTicks--
+	}
+	if s.countdown > 0 {
+		if s.countdown == readyTicks {
+			c.Play(sound.MenuMove)
+		}
+		if s.countdown--; s.countdown == 0 {
+			s.goTicks = goTicks
+			c.Play(sound.MenuSelect)
+		}
 		return nil
 	}
 	for i := 0; i < max(1, s.ticksPerUpdate) && !s.done(); i++ {
@@ -241,6 +291,22 @@ func (s *playScene) Draw(r *draw.Renderer) {
 	if s.done() {
 		s.drawEnd(r)
 	}
+	s.drawCountdown(r)
+}
+
+// drawCountdown shows READY over the board, then GO fading as play starts.
+func (s *playScene) drawCountdown(r *draw.Renderer) {
+	msg, col, a := "READY", sprites.Accent, float32(1)
+	switch {
+	case s.countdown > 0:
+	case s.goTicks > 0:
+		msg, col, a = "GO!", sprites.Good, min(1, float32(s.goTicks)/20)
+	default:
+		return
+	}
+	cy := float32(draw.BoardY + 120)
+	r.Rect(draw.BoardX, cy, 160, 44, draw.Alpha(sprites.Well, 0.8*a))
+	r.TextCenter(msg, draw.BoardX+80, cy+8, 3, draw.Alpha(col, a))
 }
 
 // drawCallouts shows the newest call-outs first, as many as fit between

@@ -30,6 +30,9 @@ type State struct {
 	Selected string `json:"selected,omitempty"` // the highlighted row of the top scene's menu
 	Mode     string `json:"mode,omitempty"`
 	Ticks    int    `json:"ticks"` // game ticks
+	// Countdown is the ticks of READY left before the game starts (0 once
+	// it has started): keys move no piece until then.
+	Countdown int `json:"countdown"`
 
 	HasPiece bool   `json:"hasPiece"`
 	Piece    string `json:"piece,omitempty"`
@@ -98,6 +101,9 @@ func (a *App) State() State {
 	g := view.Game()
 	st.Mode = view.ModeName()
 	st.Ticks = g.Ticks()
+	if p, ok := view.(pausable); ok {
+		st.Countdown = p.playing().countdown
+	}
 	if p, ok := g.Current(); ok {
 		st.HasPiece, st.Piece, st.X, st.Y, st.Rot = true, p.Piece.String(), p.X, p.Y, p.Rot.String()
 	}

@@ -103,7 +103,11 @@ func (s *versusScene) Update(c *Context) error {
 		}
 		return nil
 	}
-	if s.ended >= endDelayTicks || s.ended > 10 && c.In.Menu&MenuConfirm != 0 {
+	if c.In.Pressed.Has(ActRetry) {
+		s.retry(c)
+		return nil
+	}
+	if s.ended >= endDelayTicks || s.endSkipped(c) {
 		s.saveReplay(c)
 		c.Stack.Replace(newVersusResults(c, s))
 	}

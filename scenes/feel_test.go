@@ -1,0 +1,209 @@
+package scenes
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestReadyGoHoldsTheGame: a person's game of every timed or scored mode
+// opens on READY, during which the engine does not tick and no key moves
+// the piece; the clock starts at GO. The state says how long is left.
+func TestReadyGoHoldsTheGame(t *testing.T) {
+	for _, mode := range []string{"marathon", "sprint", "ultra", "versus"} {
+		t.Run(mode, func(t *testing.T) {
+			a := newTestApp(t, &MemStore{}, mode)
+			play := a.Stack.Top().(pausable).playing()
+			p0, _ := play.game.Current()
+			if st := a.State(); st.Countdown != readyTicks {
+				t.Fatalf("state countdown %d at the start, want %d", st.Countdown, readyTicks)
+			}
+			for i := 0; i < readyTicks-1; i++ {
+				act := ActLeft
+				if i%2 == 1 {
+					act = ActHardDrop
+				}
+				step(t, a, action(act), 1)
+			}
+			p1, _ := play.game.Current()
+			if play.game.Ticks() != 0 || p1 != p0 || play.game.Stats().Pieces != 0 {
+				t.Fatalf("during READY: %d ticks, piece %+v from %+v", play.game.Ticks(), p1, p0)
+			}
+			if st := a.State(); st.Countdown != 1 {
+				t.Fatalf("state countdown %d one tick before GO", st.Countdown)
+			}
+			step(t, a, Frame{}, 1) // GO
+			if st := a.State(); st.Countdown != 0 || play.game.Ticks() != 0 {
+				t.Fatalf("at GO: countdown %d, ticks %d", st.Countdown, play.game.Ticks())
+			}
+			step(t, a, action(ActLeft), 1)
+			if p2, _ := play.game.Current(); play.game.Ticks() != 1 || p2.X != p0.X-1 {
+				t.Fatalf("after GO: ticks %d, piece %+v from %+v", play.game.Ticks(), p2, p0)
+			}
+		})
+	}
+}
+
+// TestNoCountdownForTheBot: the bot and replays start at once.
+func TestNoCountdownForTheBot(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "bot")
+	settle(t, a)
+	for i := 0; i < 4 && topName(a) != "play"; i++ { // the setup screen: start
+		step(t, a, press(MenuConfirm), 1)
+		settle(t, a)
+	}
+	if p, ok := a.Stack.Top().(pausable); ok && p.playing().countdown != 0 {
+		t.Fatalf("the bot's game counts down %d", p.playing().countdown)
+	}
+}
+
+// TestStateJSONHasCountdown: the browser and GUI tests read "countdown".
+func TestStateJSONHasCountdown(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "sprint")
+	b, _ := json.Marshal(a.State())
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	if m["countdown"] != float64(readyTicks) {
+		t.Fatalf("state JSON %s", b)
+	}
+	pastReady(t, a)
+	b, _ = json.Marshal(a.State())
+	m = nil
+	json.Unmarshal(b, &m)
+	if v, ok := m["countdown"]; !ok || v != float64(0) {
+		t.Fatalf("state JSON after GO %s", b)
+	}
+}
+
+// retryFrame presses the retry key.
+func retryFrame() Frame { return action(ActRetry) }
+
+// TestRetryFromPlayPauseAndResults: the retry key starts a new game of the
+// same mode from play, from the pause menu and from the results.
+func TestRetryFromPlayPauseAndResults(t *testing.T) {
+	for _, where := range []string{"play", "pause", "results", "versus results"} {
+		t.Run(where, func(t *testing.T) {
+			mode := "sprint"
+			if where == "versus results" {
+				mode = "versus"
+			}
+			a := newTestApp(t, &MemStore{}, mode)
+			pastReady(t, a)
+			old := a.Stack.Top().(pausable).playing()
+			step(t, a, Frame{}, 5)
+			switch where {
+			case "pause":
+				step(t, a, action(ActPause), 1)
+				if topName(a) != "pause" {
+					t.Fatalf("no pause: %q", topName(a))
+				}
+			case "results", "versus results":
+				topOut(t, a, old)
+				step(t, a, Frame{}, endDelayTicks)
+				settle(t, a)
+				if topName(a) != "results" {
+					t.Fatalf("no results: %q", topName(a))
+				}
+			}
+			step(t, a, retryFrame(), 1)
+			settle(t, a)
+			p, ok := a.Stack.Top().(pausable)
+			if !ok || p.playing() == old || a.Stack.Len() != 1 {
+				t.Fatalf("after retry in %s: %v", where, names(a.Stack.scenes))
+			}
+			if p.playing().mode.Name != mode || p.playing().countdown == 0 {
+				t.Fatalf("retry started %s with countdown %d", p.playing().mode.Name, p.playing().countdown)
+			}
+		})
+	}
+}
+
+// TestRetryKeyIsBoundAndRebindable: R by default, in the settings' key
+// list, and an older settings file that uses R elsewhere still loads.
+func TestRetryKeyIsBoundAndRebindable(t *testing.T) {
+	kb := DefaultKeys()
+	if KeyName(kb[ActRetry][0]) != "R" {
+		t.Fatalf("retry is %s by default", KeyName(kb[ActRetry][0]))
+	}
+	s := newSettingsScene(false)
+	found := false
+	for _, it := range s.menu.items {
+		found = found || it.label == "Retry"
+	}
+	if !found {
+		t.Fatal("no Retry row in the settings' key list")
+	}
+	old := `{"keys":{"left":["ArrowLeft"],"right":["ArrowRight"],"softdrop":["ArrowDown"],"harddrop":["Space"],` +
+		`"cw":["R"],"ccw":["Z"],"180":["A"],"hold":["C"],"pause":["Escape"]}}`
+	var st Settings
+	if err := json.Unmarshal([]byte(old), &st); err != nil {
+		t.Fatalf("a settings file from before retry: %v", err)
+	}
+	if st.Keys[ActRotateCW][0] != kb[ActRetry][0] && st.Keys[ActRetry][0] == NoKey {
+		t.Fatal("retry has no key")
+	}
+	if a, _ := st.Keys.Bound(st.Keys[ActRetry][0]); a != ActRetry {
+		t.Fatalf("retry's key %s is bound to %v", KeyName(st.Keys[ActRetry][0]), a)
+	}
+}
+
+// TestResultsNeedAFreshPress: mashing hard drop (Space, which is also a
+// menu confirm) through a top-out and holding keys never chooses a row;
+// after the guard a fresh press of Enter does, and Space never does.
+func TestResultsNeedAFreshPress(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	pastReady(t, a)
+	play := a.Stack.Top().(*playScene)
+	space := Frame{Held: ActionSet(0).With(ActHardDrop), Pressed: ActionSet(0).With(ActHardDrop),
+		Menu: MenuConfirm, MenuHeld: MenuConfirm}
+	for i := 0; i < 400 && !play.game.Over(); i++ {
+		step(t, a, space, 1)
+		step(t, a, Frame{}, 1)
+	}
+	if !play.game.Over() {
+		t.Fatal("the game did not end")
+	}
+	for i := 0; i < 300; i++ { // mash on
+		step(t, a, space, 1)
+		step(t, a, Frame{}, 1)
+	}
+	if topName(a) != "results" {
+		t.Fatalf("mashing Space through the top-out led to %q", topName(a))
+	}
+	step(t, a, press(MenuConfirm), 1) // a fresh Enter after the guard
+	settle(t, a)
+	if topName(a) != "play" {
+		t.Fatalf("a fresh Enter after the guard: %q, want play", topName(a))
+	}
+
+	// Enter held down from the game into the results: its repeats count
+	// for nothing until it is released and pressed again.
+	a = newTestApp(t, &MemStore{}, "marathon")
+	pastReady(t, a)
+	play = a.Stack.Top().(*playScene)
+	held := func(i int) Frame {
+		f := Frame{MenuHeld: MenuConfirm}
+		if i%4 == 0 {
+			f.Menu = MenuConfirm
+		}
+		return f
+	}
+	for i := 0; i < 400 && !play.game.Over(); i++ {
+		f := held(i)
+		if i%2 == 0 {
+			f.Held, f.Pressed = ActionSet(0).With(ActHardDrop), ActionSet(0).With(ActHardDrop)
+		}
+		step(t, a, f, 1)
+	}
+	for i := 0; i < 400; i++ {
+		step(t, a, held(i), 1)
+	}
+	if topName(a) != "results" {
+		t.Fatalf("a held Enter chose a row: %q", topName(a))
+	}
+	step(t, a, Frame{}, 1) // released
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	if topName(a) != "play" {
+		t.Fatalf("Enter pressed again: %q, want play", topName(a))
+	}
+}
