@@ -150,6 +150,7 @@ func play(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			log("playing without sound: " + why)
 		}
 	}
+	pf.opts.OneTickPerFrame = pf.fast
 	app, err := scenes.NewApp(pf.opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kocka:", err)
@@ -170,11 +171,14 @@ func play(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if pf.fullscreen || app.Settings.Fullscreen {
 		ebiten.SetFullscreen(true)
 	}
+	// One Update per frame: the App runs the ticks due by the clock, 60 a
+	// second even when frames drop below Ebitengine's own catch-up (five
+	// updates a frame), or with --fast one tick per frame.
+	ebiten.SetTPS(ebiten.SyncWithFPS)
 	if pf.fast {
 		// Tests: one tick per frame, as fast as the machine draws; --frames
 		// still counts ticks, so the picture is the same at any speed.
 		ebiten.SetVsyncEnabled(false)
-		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
 	if err := ebiten.RunGameWithOptions(platformGame(app), &ebiten.RunGameOptions{InitUnfocused: false}); err != nil {
 		fmt.Fprintln(stderr, "kocka:", err)

@@ -30,6 +30,12 @@ type Options struct {
 	Replay        *engine.Replay
 	ReplayFactory engine.RandomizerFactory
 
+	// OneTickPerFrame runs one tick per Update whatever the time (tests
+	// with --fast); otherwise the App keeps 60 ticks per second of real
+	// time (tickClock) and Ebitengine must call Update once per frame
+	// (ebiten.SetTPS(ebiten.SyncWithFPS)).
+	OneTickPerFrame bool
+
 	Store persist.Store // where settings, scores and replays live
 	Sound Sounder       // nil = silent
 	Log   func(string)
@@ -70,6 +76,8 @@ type App struct {
 	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
 	focused  bool // the window had the focus last tick
 	showFPS  bool // F3: frames and ticks per second in a corner
+	clock    tickClock
+	pending  Frame // input of frames in which no tick was due
 	state    *stateWriter
 	window   struct {
 		scale      int
@@ -226,13 +234,27 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF3) {
 		a.showFPS = !a.showFPS
 	}
-	// A screenshot run skips ahead: up to 60 ticks per frame until the
-	// tick of the picture. Everything on screen is a function of ticks, so
-	// the picture is the one the frame-by-frame run would take.
+	return a.frame(f, time.Now())
+}
+
+// frame runs the ticks due in a frame drawn at now, with its input.
+func (a *App) frame(f Frame, now time.Time) error {
 	n := 1
-	if a.opts.Screenshot != "" {
+	switch {
+	case a.opts.Screenshot != "":
+		// A screenshot run skips ahead: up to 60 ticks per frame until the
+		// tick of the picture. Everything on screen is a function of ticks,
+		// so the picture is the one the frame-by-frame run would take.
 		n = min(60, max(1, a.opts.Frames-a.Ticks))
+	case !a.opts.OneTickPerFrame:
+		n = a.clock.due(now)
 	}
+	a.clock.count(n, now)
+	mergeFrame(&a.pending, f)
+	if n == 0 {
+		return nil
+	}
+	f, a.pending = a.pending, Frame{}
 	for i := 0; i < n; i++ {
 		if err := a.Step(f); err != nil {
 			return err
@@ -299,7 +321,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
 	a.drawScenes(r)
 	if a.showFPS {
-		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), r.Batched())
+		msg := fmt.Sprintf("%.0f fps %.0f ticks/s %d quads", ebiten.ActualFPS(), a.clock.rate, r.Batched())
 		r.Rect(ScreenW-float32(sprites.TextWidth(msg))-8, ScreenH-18, float32(sprites.TextWidth(msg))+8, 18, draw.Alpha(sprites.Well, 0.8))
 		r.TextRight(msg, ScreenW-4, ScreenH-17, 1, sprites.Good)
 	}

@@ -3,6 +3,7 @@ package scenes
 import (
 	"encoding/json"
 	"testing"
+	"time"
 )
 
 // TestReadyGoHoldsTheGame: a person's game of every timed or scored mode
@@ -205,5 +206,49 @@ func TestResultsNeedAFreshPress(t *testing.T) {
 	settle(t, a)
 	if topName(a) != "play" {
 		t.Fatalf("Enter pressed again: %q, want play", topName(a))
+	}
+}
+
+// TestGameTimeKeepsPaceWhenFramesDrop: at 60, 30, 10 and 4 frames a second
+// the game runs 60 ticks in each second of real time, and a key tapped in
+// a frame that runs no tick (200 frames a second) still reaches the game.
+func TestGameTimeKeepsPaceWhenFramesDrop(t *testing.T) {
+	for _, fps := range []int{60, 30, 10, 4, 200} {
+		a := newTestApp(t, &MemStore{}, "title")
+		start := time.Unix(1000, 0)
+		frames := 3 * fps
+		for i := 0; i <= frames; i++ {
+			if err := a.frame(Frame{}, start.Add(time.Duration(i)*time.Second/time.Duration(fps))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := a.Ticks - 1; got < 179 || got > 181 {
+			t.Errorf("%d fps: %d ticks in 3 s, want 180", fps, got)
+		}
+		if r := a.TickRate(); r < 59 || r > 61 {
+			t.Errorf("%d fps: tick rate %.1f", fps, r)
+		}
+	}
+	// A stall of 5 s runs at most a third of a second of game.
+	a := newTestApp(t, &MemStore{}, "title")
+	now := time.Unix(1000, 0)
+	a.frame(Frame{}, now)
+	a.frame(Frame{}, now.Add(5*time.Second))
+	if a.Ticks > 1+maxTicksPerFrame {
+		t.Errorf("a 5 s stall ran %d ticks", a.Ticks-1)
+	}
+	// 200 frames a second: most frames run no tick; a press in one of
+	// them is kept for the next tick.
+	a = newTestApp(t, &MemStore{}, "title")
+	now = time.Unix(1000, 0)
+	a.frame(Frame{}, now)
+	a.frame(Frame{Menu: MenuConfirm}, now.Add(time.Millisecond)) // no tick due
+	if topName(a) != "title" {
+		t.Fatal("a tick ran early")
+	}
+	a.frame(Frame{}, now.Add(17*time.Millisecond))
+	settle(t, a)
+	if topName(a) != "menu" {
+		t.Fatalf("the press of a frame without a tick was lost: %q", topName(a))
 	}
 }
