@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +42,7 @@ func playFlagSet(pf *playFlags, seed *string) *flag.FlagSet {
 	fs.StringVar(&pf.opts.Mode, "mode", "title", "start in this mode: "+strings.Join(modes, "|"))
 	fs.StringVar(seed, "seed", "", "seed of the first game (decimal); default: random")
 	fs.StringVar(&pf.opts.Personality, "personality", "", "the bot's personality in bot mode")
+	fs.StringVar(&pf.opts.Thrower, "thrower", "", "versus: the thrower, one of "+strings.Join(scenes.ThrowerNames(), "|")+" (default: the last chosen)")
 	fs.IntVar(&pf.width, "width", 1280, "window width in pixels (default: the saved window scale)")
 	fs.IntVar(&pf.height, "height", 720, "window height in pixels (default: the saved window scale)")
 	fs.BoolVar(&pf.fullscreen, "fullscreen", false, "start full screen")
@@ -98,6 +100,9 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 		if _, err := solver.PersonalityByName(p); err != nil {
 			return nil, fmt.Errorf("--personality: %v", err)
 		}
+	}
+	if th := pf.opts.Thrower; th != "" && !slices.Contains(scenes.ThrowerNames(), th) {
+		return nil, fmt.Errorf("unknown --thrower %q (want %s)", th, strings.Join(scenes.ThrowerNames(), ", "))
 	}
 	if pf.opts.Frames < 1 {
 		return nil, fmt.Errorf("--frames %d must be at least 1", pf.opts.Frames)

@@ -19,6 +19,7 @@ type Options struct {
 	Seed        uint64
 	SeedSet     bool   // Seed was given; otherwise each game takes a new seed
 	Personality string // the bot's personality for bot mode
+	Thrower     string // versus: the thrower (ThrowerNames), overriding the saved one
 
 	Screenshot string // save the screen to this PNG after Frames ticks, then quit
 	Frames     int
@@ -100,7 +101,7 @@ func NewApp(o Options) (*App, error) {
 	a.notice.log = o.Log
 	a.seeds = seeds{first: o.Seed, firstSet: o.SeedSet, state: uint64(time.Now().UnixNano())}
 	a.ctx = &Context{Stack: &a.Stack, Settings: &a.Settings, Scores: &a.Scores,
-		Personality: o.Personality, ReplayFactory: o.ReplayFactory,
+		Personality: o.Personality, Thrower: o.Thrower, ReplayFactory: o.ReplayFactory,
 		blobs: a.blobs, sound: a.sound, notice: &a.notice, seeds: &a.seeds}
 	a.Settings = DefaultSettings()
 	if n := a.blobs.LoadJSON(settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 )
@@ -250,5 +251,34 @@ func TestGameTimeKeepsPaceWhenFramesDrop(t *testing.T) {
 	settle(t, a)
 	if topName(a) != "menu" {
 		t.Fatalf("the press of a frame without a tick was lost: %q", topName(a))
+	}
+}
+
+// TestThrowerOption: --thrower (and ?thrower=) picks the thrower of versus
+// over the saved one, for retries too, until the player chooses another
+// on the difficulty screen; the state names it.
+func TestThrowerOption(t *testing.T) {
+	for _, name := range ThrowerNames() {
+		a, err := NewApp(Options{Mode: "versus", Seed: 3, SeedSet: true, Store: &MemStore{}, Thrower: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := a.State(); st.Thrower != name || st.Mode != "versus" {
+			t.Fatalf("--thrower %s: state mode %q thrower %q", name, st.Mode, st.Thrower)
+		}
+	}
+	a, err := NewApp(Options{Mode: "versus", Seed: 3, SeedSet: true, Store: versusStore(t, "hatetris", nil), Thrower: "bastet"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pastReady(t, a)
+	step(t, a, retryFrame(), 1)
+	settle(t, a)
+	if st := a.State(); st.Thrower != "bastet" {
+		t.Fatalf("the retry plays %q, want bastet", st.Thrower)
+	}
+	if _, err := NewApp(Options{Mode: "versus", Store: &MemStore{}, Thrower: "nonsense"}); err == nil ||
+		!strings.Contains(err.Error(), `unknown thrower "nonsense"`) {
+		t.Fatalf("a bad thrower: %v", err)
 	}
 }

@@ -29,6 +29,7 @@ type State struct {
 	Fading   bool   `json:"fading,omitempty"`   // a transition is darkening the screen
 	Selected string `json:"selected,omitempty"` // the highlighted row of the top scene's menu
 	Mode     string `json:"mode,omitempty"`
+	Thrower  string `json:"thrower,omitempty"` // versus: the thrower dealing the pieces
 	Ticks    int    `json:"ticks"` // game ticks
 	// Countdown is the ticks of READY left before the game starts (0 once
 	// it has started): keys move no piece until then.
@@ -100,6 +101,9 @@ func (a *App) State() State {
 	}
 	g := view.Game()
 	st.Mode = view.ModeName()
+	if v, ok := view.(interface{ throwerName() string }); ok {
+		st.Thrower = v.throwerName()
+	}
 	st.Ticks = g.Ticks()
 	if p, ok := view.(pausable); ok {
 		st.Countdown = p.playing().countdown

@@ -32,6 +32,7 @@ func newVersusSetup(m *Mode) *versusSetup {
 				v := c.versusSettings()
 				v.Thrower = ch.key
 				c.saveVersusSettings(v)
+				c.Thrower = "" // the player's choice wins over the link's
 				sc, err := m.New(c, c.NewSeed())
 				if err != nil {
 					c.Notify(err.Error())

@@ -246,6 +246,17 @@ test('keys start a marathon, move, turn, hold and drop; score and replay are sav
   // The first entry is Marathon.
   await pressUntil(page, 'Enter', 'a marathon', (s) => s.scene === 'play');
   let st = await until(page, 'a marathon piece', (s) => s.mode === 'marathon' && s.hasPiece);
+  // READY: a key tapped and released before GO moves nothing and the
+  // clock has not started (checked when the test sees READY in time).
+  if (st.countdown > 0) {
+    await tap(page, 'ArrowLeft');
+    const during = await state(page);
+    if (during.countdown > 0) {
+      assert.equal(during.x, st.x, 'Left during READY moved the piece');
+      assert.equal(during.ticks, 0, 'the clock ran during READY');
+    }
+  }
+  st = await until(page, 'GO', (s) => s.countdown === 0 && s.hasPiece);
 
   const px = await pixels(page, 'marathon.png');
   assert.ok(px.colours >= 8 && px.notBackground > 0.05, `marathon screenshot: ${JSON.stringify(px)}`);
@@ -304,7 +315,7 @@ test('keys start a marathon, move, turn, hold and drop; score and replay are sav
 test('a phone gets touch controls that press the bound keys; hiding the tab pauses', async () => {
   const page = await open('?mode=marathon&seed=3', { phone: true });
   await ready(page);
-  let st = await until(page, 'a marathon', (s) => s.scene === 'play' && s.hasPiece);
+  let st = await until(page, 'a marathon', (s) => s.scene === 'play' && s.hasPiece && s.countdown === 0);
   assert.ok(await page.isVisible('#touch'), 'touch controls shown on a touch screen');
   const canvas = await page.locator('canvas').boundingBox();
   const bar = await page.locator('#touch').boundingBox();
@@ -353,7 +364,7 @@ test('the bot mode from the URL clears lines within seconds', async () => {
 test('versus the thrower and bot against thrower start from the URL', async () => {
   let page = await open('?mode=versus&seed=3&touch=0');
   await ready(page);
-  let st = await until(page, 'a versus game', (s) => s.scene === 'play' && s.mode === 'versus' && s.hasPiece);
+  let st = await until(page, 'a versus game', (s) => s.scene === 'play' && s.mode === 'versus' && s.hasPiece && s.countdown === 0);
   const pieces = st.pieces;
   await tap(page, 'Space');
   st = await until(page, 'the hard drop to lock a piece', (s) => s.pieces === pieces + 1);
@@ -371,6 +382,53 @@ test('versus the thrower and bot against thrower start from the URL', async () =
   st = await until(page, 'the bot against the thrower', (s) => s.scene === 'play' && s.mode === 'botvs');
   st = await until(page, 'the bot to place pieces', (s) => s.pieces >= 5, 15000);
   await pixels(page, 'botvs.png');
+  await page.context().close();
+});
+
+test('?thrower= picks the thrower of versus; a bad one gets the game\'s own message', async () => {
+  let page = await open('?mode=versus&thrower=bastet&seed=3&touch=0');
+  await ready(page);
+  const st = await until(page, 'a versus game', (s) => s.scene === 'play' && s.mode === 'versus');
+  assert.equal(st.thrower, 'bastet', 'the thrower of the link');
+  await page.context().close();
+
+  page = await open('?mode=versus&thrower=nonsense', { expectErrors: true });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 30000 });
+  assert.match(await page.textContent('#error-text'), /this link's settings/);
+  assert.match(await page.textContent('#error-log'), /unknown --thrower "nonsense"/);
+  await page.context().close();
+});
+
+test('game time keeps 60 ticks a second when the page draws few frames', async (t) => {
+  const page = await open('?touch=0');
+  await ready(page);
+  await until(page, 'the title', (s) => s.scene === 'title');
+  // measure counts animation frames (what the game draws) and game ticks
+  // over two seconds.
+  const measure = async () => {
+    const t0 = (await state(page)).appTicks;
+    const frames = await page.evaluate(() => new Promise((resolve) => {
+      let n = 0;
+      const start = performance.now();
+      const count = () => { n++; if (performance.now() - start < 2000) requestAnimationFrame(count); else resolve(n); };
+      requestAnimationFrame(count);
+    }));
+    const ticks = (await state(page)).appTicks - t0;
+    return { fps: frames / 2, tps: ticks / 2 };
+  };
+  const normal = await measure();
+  // Slow the page down as a weak laptop would: the frame rate falls, the
+  // game clock must not.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  const slow = await measure();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  t.diagnostic(`headless Chromium: ${normal.fps.toFixed(1)} frames/s, ${normal.tps.toFixed(1)} ticks/s; ` +
+    `CPU slowed 8x: ${slow.fps.toFixed(1)} frames/s, ${slow.tps.toFixed(1)} ticks/s`);
+  // The clock catches up to a third of a second a frame: above 3 frames a
+  // second the game keeps 60 ticks a second (give or take the measuring).
+  if (slow.fps >= 4) assert.ok(slow.tps >= 54, `${slow.tps} ticks/s at ${slow.fps} frames/s`);
+  assert.ok(normal.tps >= 54, `${normal.tps} ticks/s at ${normal.fps} frames/s`);
   await page.context().close();
 });
 
