@@ -30,7 +30,7 @@ type State struct {
 	Selected string `json:"selected,omitempty"` // the highlighted row of the top scene's menu
 	Mode     string `json:"mode,omitempty"`
 	Thrower  string `json:"thrower,omitempty"` // versus: the thrower dealing the pieces
-	Ticks    int    `json:"ticks"` // game ticks
+	Ticks    int    `json:"ticks"`             // game ticks
 	// Countdown is the ticks of READY left before the game starts (0 once
 	// it has started): keys move no piece until then.
 	Countdown int `json:"countdown"`
