@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 )
 
 // TestReadyGoHoldsTheGame: a person's game of every timed or scored mode
@@ -280,5 +283,65 @@ func TestThrowerOption(t *testing.T) {
 	if _, err := NewApp(Options{Mode: "versus", Store: &MemStore{}, Thrower: "nonsense"}); err == nil ||
 		!strings.Contains(err.Error(), `unknown thrower "nonsense"`) {
 		t.Fatalf("a bad thrower: %v", err)
+	}
+}
+
+// says draws the app's screen in a dry renderer and returns every string
+// on it, joined by " | ".
+func says(a *App) string {
+	var said []string
+	r := draw.NewDry()
+	r.Said = &said
+	a.drawLogical(r, nil)
+	return " | " + strings.Join(said, " | ") + " | "
+}
+
+// TestRaceHUDs: sprint shows a large clock, the lines left and the pace
+// against the best at the same line count, and no score or level; ultra
+// shows the time left and its score against the best's pro rata.
+func TestRaceHUDs(t *testing.T) {
+	store := &MemStore{}
+	best := Scores{Modes: map[string][]Result{
+		"sprint": {{Lines: 40, Ticks: 40 * 600, Splits: func() []int {
+			s := make([]int, 40)
+			for i := range s {
+				s[i] = (i + 1) * 600 // a line every 10 s
+			}
+			return s
+		}()}},
+		"ultra": {{Score: 7200, Ticks: engine.UltraTicks}},
+	}}
+	raw, _ := json.Marshal(best)
+	store.Put(scoresFile, raw)
+
+	a := newTestApp(t, store, "sprint")
+	pastReady(t, a)
+	play := a.Stack.Top().(*playScene)
+	step(t, a, Frame{}, 60)
+	got := says(a)
+	for _, want := range []string{"| TIME |", "| 0:01.00 |", "| LINES LEFT |", "| 40 |", "| BEST |", "| 6:40.00 |", "| PACE |"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("sprint HUD lacks %q: %s", want, got)
+		}
+	}
+	for _, no := range []string{"SCORE", "LEVEL"} {
+		if strings.Contains(got, "| "+no+" |") {
+			t.Errorf("sprint HUD shows %s: %s", no, got)
+		}
+	}
+	// The first line at 5 s is 5 s ahead of the best's first line at 10 s.
+	play.splits = []int{300}
+	if pace, _ := play.pace(); pace != "-5.00" {
+		t.Errorf("pace %q, want -5.00", pace)
+	}
+
+	a = newTestApp(t, store, "ultra")
+	pastReady(t, a)
+	step(t, a, Frame{}, 600)
+	got = says(a)
+	for _, want := range []string{"| TIME LEFT |", "| 1:50.00 |", "| SCORE |", "| BEST |", "| 7200 |", "| PACE |", "| -600 |"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("ultra HUD lacks %q: %s", want, got)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"image/color"
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes/draw"
@@ -33,6 +34,9 @@ type playScene struct {
 	// at GO and no key moves a piece before it. goTicks shows GO.
 	countdown int
 	goTicks   int
+	// splits are the game ticks at which each line was cleared, for the
+	// sprint's pace against the best and the best's own splits.
+	splits []int
 }
 
 // Countdown lengths (guideline: READY, then GO, about a second each; the
@@ -76,8 +80,15 @@ func (s *playScene) playing() *playScene { return s }
 // driverOf is the game's driver, for the state file.
 func (s *playScene) driverOf() Driver { return s.driver }
 
-// prepare keeps the mode's best game for the HUD.
-func (s *playScene) prepare(c *Context) { s.best, s.hasPB = c.Scores.Best(s.mode.Name) }
+// prepare keeps the mode's best game for the HUD; a replay is paced
+// against the best of the mode it recorded.
+func (s *playScene) prepare(c *Context) {
+	key := s.mode.Name
+	if s.driver.Replay() != nil {
+		key = s.game.Config().Goal.String()
+	}
+	s.best, s.hasPB = c.Scores.Best(key)
+}
 
 func (s *playScene) Name() string                      { return "play" }
 func (s *playScene) Game() *engine.Game                { return s.game }
@@ -175,6 +186,9 @@ func (s *playScene) react(c *Context, e engine.Event) {
 		}
 		if cl.Lines > 0 {
 			s.keepCleared(e)
+			for len(s.splits) < s.game.Lines() {
+				s.splits = append(s.splits, s.game.Ticks())
+			}
 		}
 		s.announce(c, cl)
 	case engine.EvLevelUp:
@@ -345,10 +359,18 @@ func calloutSize(l string) int {
 	return 2
 }
 
-// drawStats draws score, level and lines at the foot of the left column.
+// drawStats draws the left column's counts under the call-outs: in a
+// sprint the lines left (score and level do not count there), else score,
+// level and lines.
 func (s *playScene) drawStats(r *draw.Renderer) {
 	g := s.game
 	y := float32(draw.BoardY + 320 - 124)
+	if g.Config().Goal == engine.GoalSprint {
+		y = draw.Stat(r, "LINES LEFT", fmt.Sprint(max(0, g.Config().GoalLines-g.Lines())), y, true)
+		y = draw.Stat(r, "PIECES", fmt.Sprint(g.Stats().Pieces), y, false)
+		draw.Stat(r, "PPS", s.pps(), y, false)
+		return
+	}
 	y = draw.Stat(r, "SCORE", fmt.Sprint(g.Score()), y, true)
 	y = draw.Stat(r, "LEVEL", fmt.Sprint(g.Level()), y, false)
 	lines := fmt.Sprint(g.Lines())
@@ -358,27 +380,101 @@ func (s *playScene) drawStats(r *draw.Renderer) {
 	draw.Stat(r, "LINES", lines, y, false)
 }
 
-// drawInfo draws the clock and the running counts under the queue.
+// pps is pieces per second of game time.
+func (s *playScene) pps() string {
+	g := s.game
+	if g.Ticks() == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(g.Stats().Pieces)*60/float64(g.Ticks()))
+}
+
+// race reports whether the mode is against the clock: sprint and ultra
+// get the large clock and the pace against the best.
+func (s *playScene) race() bool {
+	goal := s.game.Config().Goal
+	return goal == engine.GoalSprint || goal == engine.GoalUltra
+}
+
+// clock is the time the HUD shows: time taken, or in ultra time left.
+func (s *playScene) clock() (label string, t int, c color.RGBA) {
+	g := s.game
+	if g.Config().Goal == engine.GoalUltra {
+		left := max(0, engine.UltraTicks-g.Ticks())
+		if left < 10*60 {
+			return "TIME LEFT", left, sprites.Danger
+		}
+		return "TIME LEFT", left, sprites.Text
+	}
+	return "TIME", g.Ticks(), sprites.Text
+}
+
+// pace compares the game with the mode's best so far: in a sprint the
+// time against the best's at the same line count (or, for a best saved
+// without splits, the projected finish against its time; minus is ahead),
+// in ultra the score against the best's pro rata (plus is ahead).
+func (s *playScene) pace() (string, color.RGBA) {
+	g := s.game
+	if !s.hasPB {
+		return "-", sprites.Dim
+	}
+	ahead := false
+	var text string
+	switch g.Config().Goal {
+	case engine.GoalSprint:
+		n := len(s.splits)
+		if n == 0 {
+			return "-", sprites.Dim
+		}
+		var d int
+		if n <= len(s.best.Splits) {
+			d = s.splits[n-1] - s.best.Splits[n-1]
+		} else {
+			d = g.Ticks()*g.Config().GoalLines/g.Lines() - s.best.Ticks
+		}
+		ahead, text = d < 0, fmt.Sprintf("%+.2f", float64(d)/60)
+	case engine.GoalUltra:
+		d := g.Score() - s.best.Score*g.Ticks()/engine.UltraTicks
+		ahead, text = d >= 0, fmt.Sprintf("%+d", d)
+	default:
+		return "-", sprites.Dim
+	}
+	if ahead {
+		return text, sprites.Good
+	}
+	return text, sprites.Danger
+}
+
+// drawInfo draws the clock and the running counts under the queue: in a
+// race a large clock, the best and the pace; else the time and counts.
 func (s *playScene) drawInfo(r *draw.Renderer, y float32) {
 	g := s.game
-	t, label := g.Ticks(), "TIME"
-	if g.Config().Goal == engine.GoalUltra {
-		t, label = max(0, engine.UltraTicks-t), "LEFT"
+	if s.race() {
+		label, t, tc := s.clock()
+		r.Text(label, draw.RightColX, y, 1, sprites.Dim)
+		r.Text(FormatTicks(t), draw.RightColX, y+sprites.GlyphH, 3, tc)
+		y += 4 * sprites.GlyphH
+		best := "-"
+		if s.hasPB {
+			best = FormatTicks(s.best.Ticks)
+			if g.Config().Goal == engine.GoalUltra {
+				best = fmt.Sprint(s.best.Score)
+			}
+		}
+		y = draw.Info(r, "BEST", best, y, sprites.Dim)
+		pace, pc := s.pace()
+		y = draw.Info(r, "PACE", pace, y, pc)
+		if g.Config().Goal == engine.GoalSprint {
+			return
+		}
+	} else {
+		y = draw.Info(r, "TIME", FormatTicks(g.Ticks()), y, sprites.Text)
+		if s.hasPB && s.mode.ByTime {
+			y = draw.Info(r, "BEST", FormatTicks(s.best.Ticks), y, sprites.Dim)
+		}
+		y = draw.Info(r, "PIECES", fmt.Sprint(g.Stats().Pieces), y, sprites.Text)
+		y = draw.Info(r, "PPS", s.pps(), y, sprites.Text)
 	}
-	tc := sprites.Text
-	if label == "LEFT" && t < 10*60 {
-		tc = sprites.Danger
-	}
-	y = draw.Info(r, label, FormatTicks(t), y, tc)
-	if s.hasPB && s.mode.ByTime {
-		y = draw.Info(r, "BEST", FormatTicks(s.best.Ticks), y, sprites.Dim)
-	}
-	pps := "-"
-	if t := g.Ticks(); t > 0 {
-		pps = fmt.Sprintf("%.2f", float64(g.Stats().Pieces)*60/float64(t))
-	}
-	y = draw.Info(r, "PIECES", fmt.Sprint(g.Stats().Pieces), y, sprites.Text)
-	y = draw.Info(r, "PPS", pps, y, sprites.Text)
 	combo, cc := "-", sprites.Text
 	if c := g.Combo(); c > 0 {
 		combo, cc = fmt.Sprint(c), sprites.Good

@@ -38,7 +38,7 @@ func newResults(c *Context, p *playScene) *resultsScene {
 	if p.driver.Person() && m.Scored && (!m.ByTime || g.End() == engine.GoalMet) {
 		s.rank = c.Scores.Add(m.Name, Result{
 			Score: g.Score(), Lines: g.Lines(), Level: g.Level(), Ticks: g.Ticks(),
-			Pieces: g.Stats().Pieces, Date: time.Now().Format("2006-01-02"),
+			Pieces: g.Stats().Pieces, Date: time.Now().Format("2006-01-02"), Splits: p.splits,
 		}, m.ByTime)
 		if s.rank > 0 {
 			c.SaveScores()
@@ -123,6 +123,7 @@ func (s *resultsScene) Draw(r *draw.Renderer) {
 	}
 	y += 6
 	switch {
+	case g.Lines() == 0: // a game that cleared nothing is nobody's record
 	case s.rank == 1 && m.ByTime:
 		r.Text("NEW PERSONAL BEST!", x, y, 1, sprites.Accent)
 	case s.rank == 1:

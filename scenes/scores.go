@@ -17,6 +17,9 @@ type Result struct {
 	Ticks  int    `json:"ticks"` // game time in 60 Hz ticks
 	Pieces int    `json:"pieces"`
 	Date   string `json:"date"` // YYYY-MM-DD, for people only
+	// Splits are the game ticks at which each line was cleared (sprint),
+	// so a later game can be timed against this one line by line.
+	Splits []int `json:"splits,omitempty"`
 }
 
 // Scores holds the best results per mode, saved as scores.json.
@@ -33,6 +36,9 @@ func (s *Scores) Validate() error {
 		for i, r := range rs {
 			if r.Score < 0 || r.Lines < 0 || r.Ticks < 0 || r.Pieces < 0 || r.Level < 0 {
 				return fmt.Errorf("mode %s result %d has a negative field", m, i+1)
+			}
+			if len(r.Splits) > r.Lines || slices.ContainsFunc(r.Splits, func(t int) bool { return t < 0 || t > r.Ticks }) {
+				return fmt.Errorf("mode %s result %d has splits no game could have", m, i+1)
 			}
 		}
 	}
