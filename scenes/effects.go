@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image/color"
+	"slices"
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes/draw"
@@ -34,6 +35,7 @@ type callout struct {
 	lines []string
 	color color.RGBA
 	ticks int
+	combo bool // a COMBO call-out, which goes when the combo ends
 }
 
 // effects are the animations the scene runs in reaction to engine events;
@@ -69,8 +71,14 @@ func (fx *effects) step() {
 	fx.callouts = kept
 }
 
+// endCombo takes the COMBO call-outs down when a lock clears nothing, so
+// the call-out never shows a combo the HUD has already reset.
+func (fx *effects) endCombo() {
+	fx.callouts = slices.DeleteFunc(fx.callouts, func(c callout) bool { return c.combo })
+}
+
 func (fx *effects) say(c color.RGBA, lines ...string) {
-	fx.callouts = append(fx.callouts, callout{lines, c, calloutTicks})
+	fx.callouts = append(fx.callouts, callout{lines: lines, color: c, ticks: calloutTicks})
 	if len(fx.callouts) > 3 {
 		fx.callouts = fx.callouts[len(fx.callouts)-3:]
 	}

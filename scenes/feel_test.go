@@ -345,3 +345,30 @@ func TestRaceHUDs(t *testing.T) {
 		}
 	}
 }
+
+// TestComboCalloutFollowsTheHUD: the COMBO call-out shows the count the HUD
+// shows, and goes when a lock clears nothing (the HUD's combo is "-").
+func TestComboCalloutFollowsTheHUD(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	play := a.Stack.Top().(*playScene)
+	lock := func(lines, combo int) {
+		play.react(a.ctx, engine.Event{Kind: engine.EvLock, Clear: engine.Clear{Lines: lines, Combo: combo}})
+	}
+	comboShown := func() string {
+		for _, c := range play.fx.callouts {
+			if c.combo {
+				return c.lines[0]
+			}
+		}
+		return ""
+	}
+	lock(1, 0)
+	lock(1, 1)
+	if got := comboShown(); got != "COMBO 1" {
+		t.Fatalf("after two clears in a row: %q", got)
+	}
+	lock(0, 0)
+	if got := comboShown(); got != "" {
+		t.Fatalf("the combo ended but the call-out still says %q", got)
+	}
+}

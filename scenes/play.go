@@ -180,6 +180,9 @@ func (s *playScene) react(c *Context, e engine.Event) {
 	case engine.EvLock:
 		fx.lockCells, fx.lockPiece, fx.lockTicks = e.Piece.Cells(), e.Piece.Piece, lockFlashTicks
 		cl := e.Clear
+		if cl.Lines == 0 {
+			fx.endCombo()
+		}
 		if cl.Lines == 0 && cl.Spin == engine.SpinNone {
 			c.Play(sound.Lock)
 			return
@@ -192,8 +195,10 @@ func (s *playScene) react(c *Context, e engine.Event) {
 		}
 		s.announce(c, cl)
 	case engine.EvLevelUp:
-		c.Play(sound.LevelUp)
-		fx.say(sprites.Good, fmt.Sprintf("LEVEL %d", e.Level))
+		if s.game.Config().Goal != engine.GoalSprint { // the level does not count in a race for lines
+			c.Play(sound.LevelUp)
+			fx.say(sprites.Good, fmt.Sprintf("LEVEL %d", e.Level))
+		}
 	case engine.EvGameOver:
 		if e.End.TopOut() {
 			c.Play(sound.TopOut)
@@ -247,8 +252,9 @@ func (s *playScene) announce(c *Context, cl engine.Clear) {
 	if cl.BackToBack {
 		fx.say(sprites.Accent, "BACK-TO-BACK")
 	}
-	if cl.Combo >= 1 {
+	if cl.Combo >= 1 { // the count the HUD shows (engine: locks before this one)
 		fx.say(sprites.Good, fmt.Sprintf("COMBO %d", cl.Combo))
+		fx.callouts[len(fx.callouts)-1].combo = true
 	}
 	if cl.PerfectClear {
 		fx.say(sprites.Accent, "PERFECT", "CLEAR")
