@@ -79,6 +79,8 @@ type App struct {
 	showFPS  bool // F3: frames and ticks per second in a corner
 	clock    tickClock
 	pending  Frame // input of frames in which no tick was due
+	toast    toast
+	shots    chan string // F12 results from the writer goroutines
 	state    *stateWriter
 	window   struct {
 		scale      int
@@ -89,7 +91,7 @@ type App struct {
 // NewApp loads the settings and scores and puts the first scene on the
 // stack. A damaged settings or scores file is reported as a notice.
 func NewApp(o Options) (*App, error) {
-	a := &App{opts: o, sound: o.Sound, volume: -1}
+	a := &App{opts: o, sound: o.Sound, volume: -1, shots: make(chan string, 8)}
 	store := o.Store
 	if store == nil {
 		store = &persist.MemStore{}
@@ -185,6 +187,8 @@ func (a *App) Step(f Frame) error {
 	a.Ticks++
 	a.saveErrors()
 	a.notice.step()
+	a.toast.step()
+	a.shotResults()
 	if err := a.Stack.Update(a.ctx); err != nil {
 		return err
 	}
@@ -361,6 +365,7 @@ func (a *App) drawScenes(r *draw.Renderer) {
 	if n := a.notice; n.msg != "" {
 		r.Notice(n.msg, min(1, float32(n.ticks)/30))
 	}
+	a.toast.draw(r)
 }
 
 // saveErrors shows the errors of background saves.

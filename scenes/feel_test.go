@@ -2,12 +2,15 @@ package scenes
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes/draw"
+	"github.com/kocka/kocka/solver"
 )
 
 // TestReadyGoHoldsTheGame: a person's game of every timed or scored mode
@@ -370,5 +373,155 @@ func TestComboCalloutFollowsTheHUD(t *testing.T) {
 	lock(0, 0)
 	if got := comboShown(); got != "" {
 		t.Fatalf("the combo ended but the call-out still says %q", got)
+	}
+}
+
+// TestPlayerFacingText: what the screens say is for players: no source
+// file names, results in words, proper plurals, no record for a game
+// that cleared nothing.
+func TestPlayerFacingText(t *testing.T) {
+	for _, w := range solver.Personalities() {
+		if n := playerNote(w.Name, w.Note); strings.Contains(n, ".go") || n == "" {
+			t.Errorf("personality %s: note %q", w.Name, n)
+		}
+	}
+	if plural(1, "line") != "1 line" || plural(2, "move") != "2 moves" || plural(0, "line") != "0 lines" {
+		t.Error("plural")
+	}
+
+	// A marathon topped out by hard drops alone clears no line: no NEW
+	// HIGH SCORE, and its replay is listed by how it ended, not in ticks.
+	a := newTestApp(t, &MemStore{}, "marathon")
+	pastReady(t, a)
+	play := a.Stack.Top().(*playScene)
+	topOut(t, a, play)
+	step(t, a, Frame{}, endDelayTicks)
+	settle(t, a)
+	if play.game.Lines() != 0 {
+		t.Fatalf("the test game cleared %d lines", play.game.Lines())
+	}
+	if got := says(a); strings.Contains(got, "NEW") || !strings.Contains(got, "GAME OVER") {
+		t.Errorf("results of a game without lines: %s", got)
+	}
+	a.Stack.Push(newReplaysScene(a.ctx))
+	rs := a.Stack.Top().(*replaysScene)
+	a.prepare()
+	it := rs.menu.items[0]
+	if strings.Contains(it.help, "ticks") || strings.Contains(it.help, "ended:") || !strings.Contains(it.help, "Topped out after ") {
+		t.Errorf("replay row help %q", it.help)
+	}
+	if v := it.value(a.ctx); !strings.HasSuffix(v, "0 lines") {
+		t.Errorf("replay row value %q", v)
+	}
+}
+
+// TestBotPanelShowsBarsThenValues: the bot's candidates come with bars by
+// default; Tab shows the exact evaluations, and Tab again the bars.
+func TestBotPanelShowsBarsThenValues(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "bot")
+	step(t, a, Frame{}, 120)
+	if topName(a) != "play" {
+		t.Fatalf("bot mode opened %q", topName(a))
+	}
+	if got := says(a); !strings.Contains(got, "| Tab: values |") {
+		t.Fatalf("no bars and hint: %s", got)
+	}
+	floats := func(s string) int {
+		n := 0
+		for _, w := range strings.Split(s, " | ") {
+			if _, err := strconv.ParseFloat(w, 64); err == nil && strings.Contains(w, ".") {
+				n++
+			}
+		}
+		return n
+	}
+	before := floats(says(a))
+	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyTab}}, 1)
+	got := says(a)
+	if !strings.Contains(got, "| Tab: bars |") || floats(got) <= before {
+		t.Fatalf("Tab did not show the values (%d numbers, %d before): %s", floats(got), before, got)
+	}
+}
+
+// TestMenuRemembersTheLastMode: the main menu opens on the mode last
+// chosen, in this run and, through the settings, the next.
+func TestMenuRemembersTheLastMode(t *testing.T) {
+	store := &MemStore{}
+	a := newTestApp(t, store, "title")
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	step(t, a, press(MenuDown), 1) // 40-line Sprint
+	step(t, a, press(MenuConfirm), 1)
+	settle(t, a)
+	if topName(a) != "play" || a.Settings.LastMode != "sprint" {
+		t.Fatalf("chose sprint: %q, last mode %q", topName(a), a.Settings.LastMode)
+	}
+	step(t, a, action(ActPause), 1)
+	for i := 0; i < 3; i++ {
+		step(t, a, press(MenuDown), 1)
+	}
+	step(t, a, press(MenuConfirm), 1) // Quit to menu
+	settle(t, a)
+	if st := a.State(); st.Scene != "menu" || st.Selected != "40-line Sprint" {
+		t.Fatalf("back in the menu: %+v", st)
+	}
+	a.FlushSaves()
+	b := newTestApp(t, store, "title")
+	step(t, b, press(MenuConfirm), 1)
+	settle(t, b)
+	if st := b.State(); st.Scene != "menu" || st.Selected != "40-line Sprint" {
+		t.Fatalf("the next run's menu: %+v", st)
+	}
+}
+
+// TestHintsFollowTheBindings: the title names the keys as bound now.
+func TestHintsFollowTheBindings(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	if got := says(a); !strings.Contains(got, "Left/Right move") || !strings.Contains(got, "R retries") {
+		t.Fatalf("default hint: %s", got)
+	}
+	if err := a.Settings.Keys.Bind(ActLeft, 0, ebiten.KeyJ); err != nil {
+		t.Fatal(err)
+	}
+	step(t, a, Frame{}, 1)
+	if got := says(a); !strings.Contains(got, "J/Right move") || strings.Contains(got, "Arrows") {
+		t.Fatalf("after rebinding Move left to J: %s", got)
+	}
+}
+
+// TestScreenshotToast: a saved F12 screenshot is confirmed on screen for a
+// moment (and in the state); a failed one is a notice.
+func TestScreenshotToast(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	a.shots <- "Screenshot saved: kocka-1.png"
+	step(t, a, Frame{}, 1)
+	if st := a.State(); st.Toast != "Screenshot saved: kocka-1.png" || !strings.Contains(says(a), "Screenshot saved") {
+		t.Fatalf("no toast: %+v", st)
+	}
+	step(t, a, Frame{}, toastTicks)
+	if st := a.State(); st.Toast != "" {
+		t.Fatalf("the toast stayed: %+v", st)
+	}
+	a.shots <- shotFailed + "disk full"
+	step(t, a, Frame{}, 1)
+	if !strings.Contains(a.Notice(), "disk full") || a.State().Toast != "" {
+		t.Fatalf("a failed screenshot: notice %q", a.Notice())
+	}
+}
+
+// TestRebindRefusalGoesWhenMovingAway: the refusal of a key in use is
+// about its row; moving to another row clears it.
+func TestRebindRefusalGoesWhenMovingAway(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	a.Stack.Push(newSettingsScene(false))
+	s := a.Stack.Top().(*settingsScene)
+	step(t, a, press(MenuConfirm), 1)
+	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyZ}}, 1)
+	if s.message == "" {
+		t.Fatal("Z for Move left was not refused")
+	}
+	step(t, a, press(MenuDown), 1)
+	if s.message != "" {
+		t.Fatalf("the refusal stayed on another row: %q", s.message)
 	}
 }

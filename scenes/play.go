@@ -25,8 +25,10 @@ type playScene struct {
 	ticksPerUpdate int
 	quiet          bool
 	subtitle       string
-	// extra draws on top of the board (the bot's candidates).
+	// extra draws on top of the board (the bot's candidates); keys reads
+	// the keys of what extra shows.
 	extra func(r *draw.Renderer, s *playScene)
+	keys  func(c *Context)
 	best  Result // the mode's best game, from the last prepare
 	hasPB bool
 	// countdown is the ticks of READY left before a person's game starts;
@@ -132,6 +134,9 @@ func (s *playScene) Update(c *Context) error {
 	if c.In.Pressed.Has(ActPause) {
 		c.Stack.Push(newPause(s))
 		return nil
+	}
+	if s.keys != nil {
+		s.keys(c)
 	}
 	if s.goTicks > 0 {
 		s.goTicks--

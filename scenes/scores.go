@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/kocka/kocka/engine"
 )
 
 // TopScores is how many results each mode keeps.
@@ -82,6 +84,19 @@ func (s *Scores) Best(mode string) (Result, bool) {
 		return Result{}, false
 	}
 	return rs[0], true
+}
+
+// endWords says how a game ended, for people.
+func endWords(r engine.EndReason) string {
+	switch r {
+	case engine.Playing:
+		return "Left unfinished"
+	case engine.GoalMet:
+		return "Goal reached"
+	case engine.TimeUp:
+		return "Time up"
+	}
+	return "Topped out"
 }
 
 // FormatTicks shows a game time as m:ss.cc.

@@ -28,6 +28,7 @@ type State struct {
 	Scene    string `json:"scene"`
 	Fading   bool   `json:"fading,omitempty"`   // a transition is darkening the screen
 	Selected string `json:"selected,omitempty"` // the highlighted row of the top scene's menu
+	Toast    string `json:"toast,omitempty"`    // a short confirmation on screen ("Screenshot saved: ...")
 	Mode     string `json:"mode,omitempty"`
 	Thrower  string `json:"thrower,omitempty"` // versus: the thrower dealing the pieces
 	Ticks    int    `json:"ticks"`             // game ticks
@@ -87,6 +88,7 @@ func (a *App) State() State {
 		st.Scene = sceneName(top)
 	}
 	st.Fading = a.Stack.Transitioning()
+	st.Toast = a.toast.msg
 	if m, ok := a.Stack.Top().(menuScene); ok {
 		if mm := m.menuOf(); len(mm.items) > 0 {
 			st.Selected = mm.items[mm.sel].label
