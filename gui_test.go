@@ -395,6 +395,8 @@ func (d *driver) screenshot() *image.RGBA {
 			if len(after) > len(before) {
 				p := after[len(after)-1]
 				keep(d.t, p)
+				// The game confirms the save on screen for a moment.
+				d.wait("the saved toast", func(s scenes.State) bool { return strings.Contains(s.Toast, "Screenshot saved") })
 				return loadPNG(d.t, p)
 			}
 		}
@@ -541,6 +543,13 @@ func TestGUIDrive(t *testing.T) {
 				rst.StateHash, rst.ReplayHash, st.StateHash, rst.ReplayDone)
 		}
 	}
+}
+
+// TestGUIRetry: R restarts the mode at once, with a new READY.
+func TestGUIRetry(t *testing.T) {
+	d := startDriven(t, "--mode", "sprint", "--seed", "4")
+	d.wait("GO", func(s scenes.State) bool { return s.Scene == "play" && s.Countdown == 0 && s.Ticks > 0 })
+	d.press("r", "a new sprint", func(s scenes.State) bool { return s.Scene == "play" && s.Mode == "sprint" && s.Countdown > 0 && !s.Fading })
 }
 
 // botReplay records the bot playing marathon for about ticks ticks and
