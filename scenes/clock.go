@@ -17,11 +17,11 @@ type tickClock struct {
 	rate    float64
 }
 
-// maxTicksPerFrame bounds the catch-up of one frame to a third of a
+// maxTicksPerFrame bounds the catch-up of one frame to half a
 // second of game time: a frame slower than that (a hidden tab, a stall)
 // makes the game slow down rather than run a burst that would slow the
 // next frame further.
-const maxTicksPerFrame = 20
+const maxTicksPerFrame = 30
 
 // due reports how many ticks to run in a frame drawn at now: the real time
 // since the last frame, in ticks, rounded to the nearest with the rest
