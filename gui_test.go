@@ -549,7 +549,9 @@ func TestGUIDrive(t *testing.T) {
 func TestGUIRetry(t *testing.T) {
 	d := startDriven(t, "--mode", "sprint", "--seed", "4")
 	d.wait("GO", func(s scenes.State) bool { return s.Scene == "play" && s.Countdown == 0 && s.Ticks > 0 })
-	d.press("r", "a new sprint", func(s scenes.State) bool { return s.Scene == "play" && s.Mode == "sprint" && s.Countdown > 0 && !s.Fading })
+	d.press("r", "a new sprint", func(s scenes.State) bool {
+		return s.Scene == "play" && s.Mode == "sprint" && s.Countdown > 0 && !s.Fading
+	})
 }
 
 // botReplay records the bot playing marathon for about ticks ticks and
