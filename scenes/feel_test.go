@@ -525,3 +525,13 @@ func TestRebindRefusalGoesWhenMovingAway(t *testing.T) {
 		t.Fatalf("the refusal stayed on another row: %q", s.message)
 	}
 }
+
+// TestGamepadRetry: the gamepad's Back (Select) button retries.
+func TestGamepadRetry(t *testing.T) {
+	for _, pb := range padBindings {
+		if pb.b == ebiten.StandardGamepadButtonCenterLeft && pb.a == ActRetry {
+			return
+		}
+	}
+	t.Fatal("no gamepad button retries")
+}
