@@ -236,9 +236,13 @@ func TestGUITitle(t *testing.T) {
 	}
 }
 
+// readyTicks is the READY countdown before a person's game: the game's
+// clock starts after it, and GO has faded 50 ticks later.
+const readyTicks = 60
+
 func TestGUIMarathonFromSeed(t *testing.T) {
-	img, st := shoot(t, 120, "--mode", "marathon", "--seed", "7", "--width", "640", "--height", "360")
-	if st.Scene != "play" || st.Mode != "marathon" || st.Ticks != 120 || !st.HasPiece {
+	img, st := shoot(t, readyTicks+120, "--mode", "marathon", "--seed", "7", "--width", "640", "--height", "360")
+	if st.Scene != "play" || st.Mode != "marathon" || st.Ticks != 120 || st.Countdown != 0 || !st.HasPiece {
 		t.Fatalf("state %+v", st)
 	}
 	checkBoard(t, img, st)
@@ -262,7 +266,7 @@ func TestGUIMarathonFromSeed(t *testing.T) {
 }
 
 func TestGUIScaling(t *testing.T) {
-	img, st := shoot(t, 10, "--mode", "sprint", "--seed", "3", "--width", "1920", "--height", "1080")
+	img, st := shoot(t, readyTicks+60, "--mode", "sprint", "--seed", "3", "--width", "1920", "--height", "1080")
 	if st.Layout == nil || st.Layout.Scale != 3 || img.Bounds().Dx() != 1920 {
 		t.Fatalf("1920x1080 window: screenshot %v, layout %+v; want scale 3", img.Bounds(), st.Layout)
 	}
@@ -391,6 +395,8 @@ func (d *driver) screenshot() *image.RGBA {
 			if len(after) > len(before) {
 				p := after[len(after)-1]
 				keep(d.t, p)
+				// The game confirms the save on screen for a moment.
+				d.wait("the saved toast", func(s scenes.State) bool { return strings.Contains(s.Toast, "Screenshot saved") })
 				return loadPNG(d.t, p)
 			}
 		}
@@ -401,7 +407,19 @@ func (d *driver) screenshot() *image.RGBA {
 
 func TestGUIDrive(t *testing.T) {
 	d := startDriven(t, "--mode", "marathon", "--seed", "1")
-	st0 := d.wait("a piece", func(s scenes.State) bool { return s.Scene == "play" && s.HasPiece })
+	// Keys move nothing until GO: a Left tapped and released while READY
+	// is still up has not moved the piece (checked only if the window was
+	// quick enough to show READY to the test).
+	st0, ready := d.poll(10*time.Second, func(s scenes.State) bool { return s.Scene == "play" && s.HasPiece })
+	if ready && st0.Countdown > 0 {
+		d.key("Left")
+		if st, _ := d.poll(time.Second, func(scenes.State) bool { return true }); st.Countdown > 0 && (st.X != st0.X || st.Ticks != 0) {
+			t.Fatalf("Left during READY moved the piece or ran the clock: %+v from %+v", st, st0)
+		}
+	} else {
+		t.Logf("READY was over before the test saw it: %+v", st0)
+	}
+	st0 = d.wait("GO", func(s scenes.State) bool { return s.Scene == "play" && s.HasPiece && s.Countdown == 0 })
 
 	// On a loaded machine a frame can hold the key for several ticks, so
 	// the piece may auto-shift further; it must have moved left.
@@ -525,6 +543,15 @@ func TestGUIDrive(t *testing.T) {
 				rst.StateHash, rst.ReplayHash, st.StateHash, rst.ReplayDone)
 		}
 	}
+}
+
+// TestGUIRetry: R restarts the mode at once, with a new READY.
+func TestGUIRetry(t *testing.T) {
+	d := startDriven(t, "--mode", "sprint", "--seed", "4")
+	d.wait("GO", func(s scenes.State) bool { return s.Scene == "play" && s.Countdown == 0 && s.Ticks > 0 })
+	d.press("r", "a new sprint", func(s scenes.State) bool {
+		return s.Scene == "play" && s.Mode == "sprint" && s.Countdown > 0 && !s.Fading
+	})
 }
 
 // botReplay records the bot playing marathon for about ticks ticks and

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +42,7 @@ func playFlagSet(pf *playFlags, seed *string) *flag.FlagSet {
 	fs.StringVar(&pf.opts.Mode, "mode", "title", "start in this mode: "+strings.Join(modes, "|"))
 	fs.StringVar(seed, "seed", "", "seed of the first game (decimal); default: random")
 	fs.StringVar(&pf.opts.Personality, "personality", "", "the bot's personality in bot mode")
+	fs.StringVar(&pf.opts.Thrower, "thrower", "", "versus: the thrower, one of "+strings.Join(scenes.ThrowerNames(), "|")+" (default: the last chosen)")
 	fs.IntVar(&pf.width, "width", 1280, "window width in pixels (default: the saved window scale)")
 	fs.IntVar(&pf.height, "height", 720, "window height in pixels (default: the saved window scale)")
 	fs.BoolVar(&pf.fullscreen, "fullscreen", false, "start full screen")
@@ -99,6 +101,9 @@ func parsePlayFlags(args []string) (*playFlags, error) {
 			return nil, fmt.Errorf("--personality: %v", err)
 		}
 	}
+	if th := pf.opts.Thrower; th != "" && !slices.Contains(scenes.ThrowerNames(), th) {
+		return nil, fmt.Errorf("unknown --thrower %q (want %s)", th, strings.Join(scenes.ThrowerNames(), ", "))
+	}
 	if pf.opts.Frames < 1 {
 		return nil, fmt.Errorf("--frames %d must be at least 1", pf.opts.Frames)
 	}
@@ -150,6 +155,7 @@ func play(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			log("playing without sound: " + why)
 		}
 	}
+	pf.opts.OneTickPerFrame = pf.fast
 	app, err := scenes.NewApp(pf.opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kocka:", err)
@@ -170,11 +176,14 @@ func play(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if pf.fullscreen || app.Settings.Fullscreen {
 		ebiten.SetFullscreen(true)
 	}
+	// One Update per frame: the App runs the ticks due by the clock, 60 a
+	// second even when frames drop below Ebitengine's own catch-up (five
+	// updates a frame), or with --fast one tick per frame.
+	ebiten.SetTPS(ebiten.SyncWithFPS)
 	if pf.fast {
 		// Tests: one tick per frame, as fast as the machine draws; --frames
 		// still counts ticks, so the picture is the same at any speed.
 		ebiten.SetVsyncEnabled(false)
-		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
 	if err := ebiten.RunGameWithOptions(platformGame(app), &ebiten.RunGameOptions{InitUnfocused: false}); err != nil {
 		fmt.Fprintln(stderr, "kocka:", err)

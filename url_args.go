@@ -7,7 +7,7 @@ import "net/url"
 // `kocka --mode bot --seed 7`. Other parameters are the page's own (touch,
 // replay) or a stranger's (tracking tags) and are left out, so that they
 // can never stop the game from starting.
-var urlFlags = []string{"mode", "seed", "personality"}
+var urlFlags = []string{"mode", "seed", "personality", "thrower"}
 
 // argsFromQuery turns a URL query ("?mode=bot&seed=7") into flags, in the
 // order of urlFlags; a parameter given twice counts once, the first time.

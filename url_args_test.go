@@ -20,6 +20,7 @@ func TestArgsFromQuery(t *testing.T) {
 		{"?seed=", []string{"--seed="}}, // the game's flag parser reports it
 		{"?mode=bot&bad=%zz", []string{"--mode=bot"}},
 		{"?%zz", nil},
+		{"?thrower=bastet&mode=versus", []string{"--mode=versus", "--thrower=bastet"}},
 	}
 	for _, tc := range tests {
 		if got := argsFromQuery(tc.query); !slices.Equal(got, tc.want) {

@@ -20,6 +20,7 @@ type Options struct {
 	Seed        uint64
 	SeedSet     bool   // Seed was given; otherwise each game takes a new seed
 	Personality string // the bot's personality for bot mode
+	Thrower     string // versus: the thrower (ThrowerNames), overriding the saved one
 
 	Screenshot string // save the screen to this PNG after Frames ticks, then quit
 	Frames     int
@@ -30,6 +31,12 @@ type Options struct {
 	// ReplayFactory rebuilds randomizers that are not built in.
 	Replay        *engine.Replay
 	ReplayFactory engine.RandomizerFactory
+
+	// OneTickPerFrame runs one tick per Update whatever the time (tests
+	// with --fast); otherwise the App keeps 60 ticks per second of real
+	// time (tickClock) and Ebitengine must call Update once per frame
+	// (ebiten.SetTPS(ebiten.SyncWithFPS)).
+	OneTickPerFrame bool
 
 	Store persist.Store // where settings, scores and replays live
 	Sound Sounder       // nil = silent
@@ -71,6 +78,10 @@ type App struct {
 	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
 	focused  bool // the window had the focus last tick
 	showFPS  bool // F3: frames and ticks per second in a corner
+	clock    tickClock
+	pending  Frame // input of frames in which no tick was due
+	toast    toast
+	shots    chan string // F12 results from the writer goroutines
 	state    *stateWriter
 	window   struct {
 		scale      int
@@ -81,7 +92,7 @@ type App struct {
 // NewApp loads the settings and scores and puts the first scene on the
 // stack. A damaged settings or scores file is reported as a notice.
 func NewApp(o Options) (*App, error) {
-	a := &App{opts: o, sound: o.Sound, volume: -1}
+	a := &App{opts: o, sound: o.Sound, volume: -1, shots: make(chan string, 8)}
 	store := o.Store
 	if store == nil {
 		store = &persist.MemStore{}
@@ -93,7 +104,7 @@ func NewApp(o Options) (*App, error) {
 	a.notice.log = o.Log
 	a.seeds = seeds{first: o.Seed, firstSet: o.SeedSet, state: uint64(time.Now().UnixNano())}
 	a.ctx = &Context{Stack: &a.Stack, Settings: &a.Settings, Scores: &a.Scores,
-		Personality: o.Personality, ReplayFactory: o.ReplayFactory,
+		Personality: o.Personality, Thrower: o.Thrower, ReplayFactory: o.ReplayFactory,
 		blobs: a.blobs, sound: a.sound, notice: &a.notice, seeds: &a.seeds}
 	a.Settings = DefaultSettings()
 	if n := a.blobs.LoadJSON(settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
@@ -177,6 +188,8 @@ func (a *App) Step(f Frame) error {
 	a.Ticks++
 	a.saveErrors()
 	a.notice.step()
+	a.toast.step()
+	a.shotResults()
 	if err := a.Stack.Update(a.ctx); err != nil {
 		return err
 	}
@@ -227,13 +240,27 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF3) {
 		a.showFPS = !a.showFPS
 	}
-	// A screenshot run skips ahead: up to 60 ticks per frame until the
-	// tick of the picture. Everything on screen is a function of ticks, so
-	// the picture is the one the frame-by-frame run would take.
+	return a.frame(f, time.Now())
+}
+
+// frame runs the ticks due in a frame drawn at now, with its input.
+func (a *App) frame(f Frame, now time.Time) error {
 	n := 1
-	if a.opts.Screenshot != "" {
+	switch {
+	case a.opts.Screenshot != "":
+		// A screenshot run skips ahead: up to 60 ticks per frame until the
+		// tick of the picture. Everything on screen is a function of ticks,
+		// so the picture is the one the frame-by-frame run would take.
 		n = min(60, max(1, a.opts.Frames-a.Ticks))
+	case !a.opts.OneTickPerFrame:
+		n = a.clock.due(now)
 	}
+	a.clock.count(n, now)
+	mergeFrame(&a.pending, f)
+	if n == 0 {
+		return nil
+	}
+	f, a.pending = a.pending, Frame{}
 	for i := 0; i < n; i++ {
 		if err := a.Step(f); err != nil {
 			return err
@@ -300,7 +327,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
 	a.drawScenes(r)
 	if a.showFPS {
-		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), r.Batched())
+		msg := fmt.Sprintf("%.0f fps %.0f ticks/s %d quads", ebiten.ActualFPS(), a.clock.rate, r.Batched())
 		r.Rect(ScreenW-float32(sprites.TextWidth(msg))-8, ScreenH-18, float32(sprites.TextWidth(msg))+8, 18, draw.Alpha(sprites.Well, 0.8))
 		r.TextRight(msg, ScreenW-4, ScreenH-17, 1, sprites.Good)
 	}
@@ -339,6 +366,7 @@ func (a *App) drawScenes(r *draw.Renderer) {
 	if n := a.notice; n.msg != "" {
 		r.Notice(n.msg, min(1, float32(n.ticks)/30))
 	}
+	a.toast.draw(r)
 }
 
 // saveErrors shows the errors of background saves.

@@ -39,6 +39,12 @@ func settle(t *testing.T, a *App) {
 	step(t, a, Frame{}, 1)
 }
 
+// pastReady runs the READY countdown of a person's game, to GO.
+func pastReady(t *testing.T, a *App) {
+	t.Helper()
+	step(t, a, Frame{}, readyTicks)
+}
+
 func press(m MenuSet) Frame { return Frame{Menu: m} }
 
 func action(acts ...Action) Frame {
@@ -71,6 +77,7 @@ func TestTitleMenuPlayPauseFlow(t *testing.T) {
 	if play.mode.Name != "marathon" || play.game.Seed() != 42 {
 		t.Fatalf("mode %s seed %d, want marathon seed 42", play.mode.Name, play.game.Seed())
 	}
+	pastReady(t, a)
 	before := play.game.Ticks()
 	step(t, a, Frame{}, 30)
 	if got := play.game.Ticks() - before; got != 30 {
@@ -114,6 +121,7 @@ func TestTitleMenuPlayPauseFlow(t *testing.T) {
 
 func TestPlayerInputReachesEngine(t *testing.T) {
 	a := newTestApp(t, &MemStore{}, "marathon")
+	pastReady(t, a)
 	play := a.Stack.Top().(*playScene)
 	p0, _ := play.game.Current()
 	step(t, a, action(ActLeft), 1)
@@ -177,7 +185,8 @@ func TestGameOverRecordsHighScore(t *testing.T) {
 	if st := a.State(); st.Scene != "results" || !st.Over || st.End == "" {
 		t.Fatalf("results state %+v", st)
 	}
-	// "Play again" starts a new game of the same mode.
+	// "Play again" starts a new game of the same mode, after the guard.
+	step(t, a, Frame{}, resultsGuardTicks+1)
 	step(t, a, press(MenuConfirm), 1)
 	settle(t, a)
 	if topName(a) != "play" || a.Stack.Top().(*playScene).mode.Name != "marathon" {
@@ -344,6 +353,7 @@ func TestScoresSceneCyclesModes(t *testing.T) {
 
 func TestUltraEndsOnTimeAndIsScored(t *testing.T) {
 	a := newTestApp(t, &MemStore{}, "ultra")
+	pastReady(t, a)
 	play := a.Stack.Top().(*playScene)
 	// Every 600 ticks slide a piece to a wall (alternating) and drop it,
 	// for points without topping out, and let the clock run out.

@@ -3,7 +3,9 @@ package scenes
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/solver"
@@ -15,7 +17,11 @@ import (
 type botDriver struct {
 	bot    *solver.Bot
 	driver *solver.Driver
+	exact  bool // the candidates' evaluations as numbers (Tab), not bars
 }
+
+// candidateKey toggles the candidates' exact evaluations.
+const candidateKey = ebiten.KeyTab
 
 func (d *botDriver) Next(_ *Frame, g *engine.Game) engine.Input { return d.driver.Next(g) }
 func (d *botDriver) Person() bool                               { return false }
@@ -49,6 +55,11 @@ func startBot(c *Context, m *Mode, seed uint64) (Scene, error) {
 	s.subtitle = fmt.Sprintf("%s, %s", bs.Personality, sp.title)
 	if bs.Candidates {
 		s.extra = func(r *draw.Renderer, s *playScene) { drawCandidates(r, s, d) }
+		s.keys = func(c *Context) {
+			if slices.Contains(c.In.Keys, candidateKey) {
+				d.exact = !d.exact
+			}
+		}
 	}
 	return s, nil
 }
@@ -57,7 +68,9 @@ func startBot(c *Context, m *Mode, seed uint64) (Scene, error) {
 var candidateColors = []color.RGBA{sprites.Accent, sprites.Good, {0x7c, 0xc8, 0xff, 0xff}, {0xff, 0x8a, 0xd8, 0xff}, sprites.Dim}
 
 // drawCandidates outlines the placements bot d considered for the
-// current piece, numbered best first, and lists their scores.
+// current piece, numbered best first, and lists them with a bar for how
+// each compares with the best and the worst shown (Tab: the exact
+// evaluations, which mean little without the weights).
 func drawCandidates(r *draw.Renderer, s *playScene, d *botDriver) {
 	if s.game.Over() {
 		return
@@ -67,6 +80,13 @@ func drawCandidates(r *draw.Renderer, s *playScene, d *botDriver) {
 	vh := s.game.VisibleHeight()
 	x0 := float32(draw.RightColX + draw.PanelW + 52)
 	r.Text("BOT SEES", x0, draw.BoardY, 1, sprites.Dim)
+	if n > 0 {
+		hint := "Tab: values"
+		if d.exact {
+			hint = "Tab: bars"
+		}
+		r.Text(hint, x0, float32(draw.BoardY+18+n*30), 1, sprites.Dim)
+	}
 	for i := n - 1; i >= 0; i-- {
 		c := plan.Candidates[i]
 		col := candidateColors[i]
@@ -113,6 +133,16 @@ func drawCandidates(r *draw.Renderer, s *playScene, d *botDriver) {
 			name += " hold"
 		}
 		r.Text(fmt.Sprintf("%d %s", i+1, name), x0, y, 1, col)
-		r.Text(fmt.Sprintf("%.2f", c.Score), x0+12, y+13, 1, sprites.Text)
+		if d.exact {
+			r.Text(fmt.Sprintf("%.2f", c.Score), x0+12, y+13, 1, sprites.Text)
+			continue
+		}
+		best, worst := plan.Candidates[0].Score, plan.Candidates[n-1].Score
+		frac := float32(1)
+		if best > worst {
+			frac = float32((c.Score - worst) / (best - worst))
+		}
+		r.Rect(x0+12, y+16, 60, 7, sprites.Shade(sprites.Frame, 120))
+		r.Rect(x0+12, y+16, 6+54*frac, 7, col)
 	}
 }

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/solver"
@@ -129,8 +130,30 @@ func (s *botSetup) Draw(r *draw.Renderer) {
 func (s *botSetup) prepare(c *Context) {
 	s.note = ""
 	if w, err := solver.PersonalityByName(c.Settings.Bot.Personality); err == nil {
-		s.note = w.Note
+		s.note = playerNote(w.Name, w.Note)
 	}
 }
 
 func (s *botSetup) menuOf() *menu { return &s.menu }
+
+// playerNotes say what a personality is where the solver's own note is
+// written for programmers.
+var playerNotes = map[string]string{
+	"kocka": "Kocka's own weights, tuned by letting the bot play thousands of games and keeping what worked (the cross-entropy method).",
+}
+
+// playerNote is a personality's note for the setup screen: the player's
+// own wording when there is one, else the solver's note without pointers
+// into the source code.
+func playerNote(name, note string) string {
+	if n, ok := playerNotes[name]; ok {
+		return n
+	}
+	var kept []string
+	for _, part := range strings.Split(note, "; ") {
+		if !strings.Contains(part, ".go") {
+			kept = append(kept, part)
+		}
+	}
+	return strings.Join(kept, "; ")
+}

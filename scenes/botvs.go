@@ -145,7 +145,7 @@ func (d *botVersusDriver) drawDetector(r *draw.Renderer, y float32, s *versusSce
 			band = fmt.Sprintf("rows %d-%d", c.LowRow+1, c.HighRow+1)
 		}
 		rows = append(rows, [2]string{"Cycle found at move", fmt.Sprint(c.Move)},
-			[2]string{"Length", fmt.Sprintf("%d moves", c.Length)}, [2]string{"Changing", band})
+			[2]string{"Length", plural(c.Length, "move")}, [2]string{"Changing", band})
 		col = sprites.Good
 	} else {
 		none := "none yet"

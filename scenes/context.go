@@ -21,6 +21,9 @@ type Context struct {
 
 	// Personality overrides the bot's saved personality (--personality).
 	Personality string
+	// Thrower overrides the saved thrower of versus (--thrower, ?thrower=)
+	// until the player chooses one on the difficulty screen.
+	Thrower string
 	// ReplayFactory rebuilds randomizers that are not built in.
 	ReplayFactory engine.RandomizerFactory
 

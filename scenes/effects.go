@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image/color"
+	"slices"
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes/draw"
@@ -17,6 +18,10 @@ const (
 	spawnFlashTicks = 6
 	bumpTicks       = 6
 	endDelayTicks   = 100 // the finished board stays this long before the results
+	// resultsGuardTicks: after a game ends, keys are ignored this long
+	// (a player mashing hard drop through a top-out must not pick a row
+	// of the results), and the results then wait for a fresh press.
+	resultsGuardTicks = 30
 )
 
 // clearedRow is a row that was just removed, kept for its animation.
@@ -30,6 +35,7 @@ type callout struct {
 	lines []string
 	color color.RGBA
 	ticks int
+	combo bool // a COMBO call-out, which goes when the combo ends
 }
 
 // effects are the animations the scene runs in reaction to engine events;
@@ -65,8 +71,14 @@ func (fx *effects) step() {
 	fx.callouts = kept
 }
 
+// endCombo takes the COMBO call-outs down when a lock clears nothing, so
+// the call-out never shows a combo the HUD has already reset.
+func (fx *effects) endCombo() {
+	fx.callouts = slices.DeleteFunc(fx.callouts, func(c callout) bool { return c.combo })
+}
+
 func (fx *effects) say(c color.RGBA, lines ...string) {
-	fx.callouts = append(fx.callouts, callout{lines, c, calloutTicks})
+	fx.callouts = append(fx.callouts, callout{lines: lines, color: c, ticks: calloutTicks})
 	if len(fx.callouts) > 3 {
 		fx.callouts = fx.callouts[len(fx.callouts)-3:]
 	}

@@ -22,14 +22,15 @@ const (
 	ActRotate180
 	ActHold
 	ActPause
+	ActRetry // restart the mode at once (play, pause, results)
 	NumActions
 )
 
-var actionNames = [NumActions]string{"left", "right", "softdrop", "harddrop", "cw", "ccw", "180", "hold", "pause"}
+var actionNames = [NumActions]string{"left", "right", "softdrop", "harddrop", "cw", "ccw", "180", "hold", "pause", "retry"}
 
 // actionTitles are the names shown in the settings.
 var actionTitles = [NumActions]string{"Move left", "Move right", "Soft drop", "Hard drop",
-	"Rotate right", "Rotate left", "Rotate 180", "Hold", "Pause"}
+	"Rotate right", "Rotate left", "Rotate 180", "Hold", "Pause", "Retry"}
 
 func (a Action) String() string {
 	if a < NumActions {
@@ -51,7 +52,7 @@ func (s ActionSet) Has(a Action) bool { return s&(1<<a) != 0 }
 func (s ActionSet) With(a Action) ActionSet { return s | 1<<a }
 
 // engineButtons is the engine button of each action; actions the engine
-// does not see (pause) have none.
+// does not see (pause, retry) have none.
 var engineButtons = [NumActions]engine.Input{
 	ActLeft:      engine.InLeft,
 	ActRight:     engine.InRight,
@@ -62,6 +63,7 @@ var engineButtons = [NumActions]engine.Input{
 	ActRotate180: engine.InRotate180,
 	ActHold:      engine.InHold,
 	ActPause:     0,
+	ActRetry:     0,
 }
 
 // EngineInput is the engine input of the game actions in the set.
@@ -94,7 +96,10 @@ type Frame struct {
 	Held    ActionSet // game actions held (keyboard bindings and gamepad)
 	Pressed ActionSet // game actions pressed this tick
 	Menu    MenuSet   // menu buttons pressed or auto-repeating
-	Keys    []ebiten.Key
+	// MenuHeld are the menu buttons held down this tick, so that a screen
+	// can wait for a fresh press (the results after a game).
+	MenuHeld MenuSet
+	Keys     []ebiten.Key
 
 	Click        bool // a mouse click or a touch began this tick, at (X, Y)
 	PointerMoved bool // the mouse moved; (X, Y) is where it is

@@ -19,7 +19,7 @@ const NoKey ebiten.Key = -1
 
 // DefaultKeys are the guideline defaults: arrows to move and soft drop, Up
 // and X to turn right, Z to turn left, A for a half turn, Space to hard
-// drop, C or Shift to hold, Esc to pause.
+// drop, C or Shift to hold, Esc to pause, R to retry.
 func DefaultKeys() KeyBindings {
 	return KeyBindings{
 		ActLeft:      {ebiten.KeyArrowLeft, NoKey},
@@ -31,8 +31,13 @@ func DefaultKeys() KeyBindings {
 		ActRotate180: {ebiten.KeyA, NoKey},
 		ActHold:      {ebiten.KeyC, ebiten.KeyShiftLeft},
 		ActPause:     {ebiten.KeyEscape, ebiten.KeyF1},
+		ActRetry:     {ebiten.KeyR, NoKey},
 	}
 }
+
+// retryFallbacks are tried in turn for the retry key of a settings file
+// from before it existed, whose bindings may already use R.
+var retryFallbacks = [...]ebiten.Key{ebiten.KeyR, ebiten.KeyBackquote, ebiten.KeyF5, ebiten.KeyBackslash, ebiten.KeyF8}
 
 // Bound returns the action key k is bound to.
 func (kb *KeyBindings) Bound(k ebiten.Key) (Action, bool) {
@@ -131,6 +136,7 @@ func (kb KeyBindings) MarshalJSON() ([]byte, error) {
 // bindingsFromNames reads the map form; unknown actions and keys are errors.
 func bindingsFromNames(m map[string][]string) (KeyBindings, error) {
 	kb := DefaultKeys()
+	_, hasRetry := m[actionNames[ActRetry]]
 	for name, keys := range m {
 		a, ok := actionByName(name)
 		if !ok {
@@ -146,6 +152,17 @@ func bindingsFromNames(m map[string][]string) (KeyBindings, error) {
 				return kb, fmt.Errorf("action %s: unknown key %q", name, s)
 			}
 			kb[a][i] = k
+		}
+	}
+	if !hasRetry && len(m) > 0 {
+		// An older file: retry takes the first free key, so that the
+		// player's bindings load unchanged.
+		kb[ActRetry] = [2]ebiten.Key{NoKey, NoKey}
+		for _, k := range retryFallbacks {
+			if _, used := kb.Bound(k); !used {
+				kb[ActRetry][0] = k
+				break
+			}
 		}
 	}
 	return kb, kb.Validate()

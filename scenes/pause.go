@@ -16,14 +16,7 @@ func newPause(p *playScene) *pauseScene {
 	s := &pauseScene{play: p}
 	s.menu = menu{x: ScreenW/2 - 90, y: 150, w: 180, rowH: 20, items: []menuItem{
 		{label: "Resume", activate: func(c *Context) { c.Stack.Pop() }},
-		{label: "Restart", activate: func(c *Context) {
-			p.saveReplay(c)
-			if sc, err := p.restart(c); err == nil {
-				c.Stack.Reset(sc)
-			} else {
-				c.Notify(err.Error())
-			}
-		}},
+		{label: "Restart", activate: func(c *Context) { p.retry(c) }},
 		{label: "Settings", activate: func(c *Context) { c.Stack.Push(newSettingsScene(true)) }},
 		{label: "Quit to menu", activate: func(c *Context) { p.saveReplay(c); c.Stack.Reset(newMainMenu()) }},
 	}}
@@ -34,6 +27,10 @@ func (s *pauseScene) Overlay()     {}
 func (s *pauseScene) Name() string { return "pause" }
 
 func (s *pauseScene) Update(c *Context) error {
+	if c.In.Pressed.Has(ActRetry) {
+		s.play.retry(c)
+		return nil
+	}
 	back := s.menu.update(c)
 	// A row may have acted already (Resume pops, Restart resets): only a
 	// pause still on top is closed, so one key never pops two scenes.

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"image/color"
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes/draw"
@@ -24,15 +25,35 @@ type playScene struct {
 	ticksPerUpdate int
 	quiet          bool
 	subtitle       string
-	// extra draws on top of the board (the bot's candidates).
+	// extra draws on top of the board (the bot's candidates); keys reads
+	// the keys of what extra shows.
 	extra func(r *draw.Renderer, s *playScene)
+	keys  func(c *Context)
 	best  Result // the mode's best game, from the last prepare
 	hasPB bool
+	// countdown is the ticks of READY left before a person's game starts;
+	// the engine does not tick until then, so the clock and gravity start
+	// at GO and no key moves a piece before it. goTicks shows GO.
+	countdown int
+	goTicks   int
+	// splits are the game ticks at which each line was cleared, for the
+	// sprint's pace against the best and the best's own splits.
+	splits []int
 }
+
+// Countdown lengths (guideline: READY, then GO, about a second each; the
+// game runs while GO is shown).
+const (
+	readyTicks = 60
+	goTicks    = 50
+)
 
 func newPlayScene(m *Mode, g *engine.Game, d Driver) *playScene {
 	s := &playScene{mode: m, game: g, driver: d}
 	s.rec, _ = engine.NewRecorder(g) // a game that cannot be recorded still plays
+	if d.Person() && d.Replay() == nil {
+		s.countdown = readyTicks
+	}
 	return s
 }
 
@@ -61,8 +82,15 @@ func (s *playScene) playing() *playScene { return s }
 // driverOf is the game's driver, for the state file.
 func (s *playScene) driverOf() Driver { return s.driver }
 
-// prepare keeps the mode's best game for the HUD.
-func (s *playScene) prepare(c *Context) { s.best, s.hasPB = c.Scores.Best(s.mode.Name) }
+// prepare keeps the mode's best game for the HUD; a replay is paced
+// against the best of the mode it recorded.
+func (s *playScene) prepare(c *Context) {
+	key := s.mode.Name
+	if s.driver.Replay() != nil {
+		key = s.game.Config().Goal.String()
+	}
+	s.best, s.hasPB = c.Scores.Best(key)
+}
 
 func (s *playScene) Name() string                      { return "play" }
 func (s *playScene) Game() *engine.Game                { return s.game }
@@ -70,12 +98,34 @@ func (s *playScene) ModeName() string                  { return s.mode.Name }
 func (s *playScene) BoardOrigin() (x, y int)           { return draw.BoardX, draw.BoardY }
 func (s *playScene) restart(c *Context) (Scene, error) { return s.mode.New(c, c.NewSeed()) }
 
+// retry restarts the mode at once (the retry key, in play, pause and
+// results), keeping the replay of the game left behind.
+func (s *playScene) retry(c *Context) {
+	s.saveReplay(c)
+	if sc, err := s.restart(c); err == nil {
+		c.Stack.Reset(sc)
+	} else {
+		c.Notify(err.Error())
+	}
+}
+
+// endSkipped reports whether the player cut the finished board short: a
+// menu confirm after the guard, and never the hard-drop key, which a
+// player mashing through a top-out is still pressing.
+func (s *playScene) endSkipped(c *Context) bool {
+	return s.ended > resultsGuardTicks && c.In.Menu&MenuConfirm != 0 && !c.In.Held.Has(ActHardDrop)
+}
+
 // Update implements Scene.
 func (s *playScene) Update(c *Context) error {
 	s.fx.step()
+	if c.In.Pressed.Has(ActRetry) && s.driver.Person() {
+		s.retry(c)
+		return nil
+	}
 	if s.done() {
 		s.ended++
-		if s.ended >= endDelayTicks || s.ended > 10 && c.In.Menu&MenuConfirm != 0 {
+		if s.ended >= endDelayTicks || s.endSkipped(c) {
 			s.saveReplay(c)
 			c.Stack.Replace(newResults(c, s))
 		}
@@ -83,6 +133,22 @@ func (s *playScene) Update(c *Context) error {
 	}
 	if c.In.Pressed.Has(ActPause) {
 		c.Stack.Push(newPause(s))
+		return nil
+	}
+	if s.keys != nil {
+		s.keys(c)
+	}
+	if s.goTicks > 0 {
+		s.goTicks--
+	}
+	if s.countdown > 0 {
+		if s.countdown == readyTicks {
+			c.Play(sound.MenuMove)
+		}
+		if s.countdown--; s.countdown == 0 {
+			s.goTicks = goTicks
+			c.Play(sound.MenuSelect)
+		}
 		return nil
 	}
 	for i := 0; i < max(1, s.ticksPerUpdate) && !s.done(); i++ {
@@ -119,17 +185,25 @@ func (s *playScene) react(c *Context, e engine.Event) {
 	case engine.EvLock:
 		fx.lockCells, fx.lockPiece, fx.lockTicks = e.Piece.Cells(), e.Piece.Piece, lockFlashTicks
 		cl := e.Clear
+		if cl.Lines == 0 {
+			fx.endCombo()
+		}
 		if cl.Lines == 0 && cl.Spin == engine.SpinNone {
 			c.Play(sound.Lock)
 			return
 		}
 		if cl.Lines > 0 {
 			s.keepCleared(e)
+			for len(s.splits) < s.game.Lines() {
+				s.splits = append(s.splits, s.game.Ticks())
+			}
 		}
 		s.announce(c, cl)
 	case engine.EvLevelUp:
-		c.Play(sound.LevelUp)
-		fx.say(sprites.Good, fmt.Sprintf("LEVEL %d", e.Level))
+		if s.game.Config().Goal != engine.GoalSprint { // the level does not count in a race for lines
+			c.Play(sound.LevelUp)
+			fx.say(sprites.Good, fmt.Sprintf("LEVEL %d", e.Level))
+		}
 	case engine.EvGameOver:
 		if e.End.TopOut() {
 			c.Play(sound.TopOut)
@@ -183,8 +257,9 @@ func (s *playScene) announce(c *Context, cl engine.Clear) {
 	if cl.BackToBack {
 		fx.say(sprites.Accent, "BACK-TO-BACK")
 	}
-	if cl.Combo >= 1 {
+	if cl.Combo >= 1 { // the count the HUD shows (engine: locks before this one)
 		fx.say(sprites.Good, fmt.Sprintf("COMBO %d", cl.Combo))
+		fx.callouts[len(fx.callouts)-1].combo = true
 	}
 	if cl.PerfectClear {
 		fx.say(sprites.Accent, "PERFECT", "CLEAR")
@@ -241,6 +316,22 @@ func (s *playScene) Draw(r *draw.Renderer) {
 	if s.done() {
 		s.drawEnd(r)
 	}
+	s.drawCountdown(r)
+}
+
+// drawCountdown shows READY over the board, then GO fading as play starts.
+func (s *playScene) drawCountdown(r *draw.Renderer) {
+	msg, col, a := "READY", sprites.Accent, float32(1)
+	switch {
+	case s.countdown > 0:
+	case s.goTicks > 0:
+		msg, col, a = "GO!", sprites.Good, min(1, float32(s.goTicks)/20)
+	default:
+		return
+	}
+	cy := float32(draw.BoardY + 120)
+	r.Rect(draw.BoardX, cy, 160, 44, draw.Alpha(sprites.Well, 0.8*a))
+	r.TextCenter(msg, draw.BoardX+80, cy+8, 3, draw.Alpha(col, a))
 }
 
 // drawCallouts shows the newest call-outs first, as many as fit between
@@ -279,10 +370,18 @@ func calloutSize(l string) int {
 	return 2
 }
 
-// drawStats draws score, level and lines at the foot of the left column.
+// drawStats draws the left column's counts under the call-outs: in a
+// sprint the lines left (score and level do not count there), else score,
+// level and lines.
 func (s *playScene) drawStats(r *draw.Renderer) {
 	g := s.game
 	y := float32(draw.BoardY + 320 - 124)
+	if g.Config().Goal == engine.GoalSprint {
+		y = draw.Stat(r, "LINES LEFT", fmt.Sprint(max(0, g.Config().GoalLines-g.Lines())), y, true)
+		y = draw.Stat(r, "PIECES", fmt.Sprint(g.Stats().Pieces), y, false)
+		draw.Stat(r, "PPS", s.pps(), y, false)
+		return
+	}
 	y = draw.Stat(r, "SCORE", fmt.Sprint(g.Score()), y, true)
 	y = draw.Stat(r, "LEVEL", fmt.Sprint(g.Level()), y, false)
 	lines := fmt.Sprint(g.Lines())
@@ -292,27 +391,101 @@ func (s *playScene) drawStats(r *draw.Renderer) {
 	draw.Stat(r, "LINES", lines, y, false)
 }
 
-// drawInfo draws the clock and the running counts under the queue.
+// pps is pieces per second of game time.
+func (s *playScene) pps() string {
+	g := s.game
+	if g.Ticks() == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(g.Stats().Pieces)*60/float64(g.Ticks()))
+}
+
+// race reports whether the mode is against the clock: sprint and ultra
+// get the large clock and the pace against the best.
+func (s *playScene) race() bool {
+	goal := s.game.Config().Goal
+	return goal == engine.GoalSprint || goal == engine.GoalUltra
+}
+
+// clock is the time the HUD shows: time taken, or in ultra time left.
+func (s *playScene) clock() (label string, t int, c color.RGBA) {
+	g := s.game
+	if g.Config().Goal == engine.GoalUltra {
+		left := max(0, engine.UltraTicks-g.Ticks())
+		if left < 10*60 {
+			return "TIME LEFT", left, sprites.Danger
+		}
+		return "TIME LEFT", left, sprites.Text
+	}
+	return "TIME", g.Ticks(), sprites.Text
+}
+
+// pace compares the game with the mode's best so far: in a sprint the
+// time against the best's at the same line count (or, for a best saved
+// without splits, the projected finish against its time; minus is ahead),
+// in ultra the score against the best's pro rata (plus is ahead).
+func (s *playScene) pace() (string, color.RGBA) {
+	g := s.game
+	if !s.hasPB {
+		return "-", sprites.Dim
+	}
+	ahead := false
+	var text string
+	switch g.Config().Goal {
+	case engine.GoalSprint:
+		n := len(s.splits)
+		if n == 0 {
+			return "-", sprites.Dim
+		}
+		var d int
+		if n <= len(s.best.Splits) {
+			d = s.splits[n-1] - s.best.Splits[n-1]
+		} else {
+			d = g.Ticks()*g.Config().GoalLines/g.Lines() - s.best.Ticks
+		}
+		ahead, text = d < 0, fmt.Sprintf("%+.2f", float64(d)/60)
+	case engine.GoalUltra:
+		d := g.Score() - s.best.Score*g.Ticks()/engine.UltraTicks
+		ahead, text = d >= 0, fmt.Sprintf("%+d", d)
+	default:
+		return "-", sprites.Dim
+	}
+	if ahead {
+		return text, sprites.Good
+	}
+	return text, sprites.Danger
+}
+
+// drawInfo draws the clock and the running counts under the queue: in a
+// race a large clock, the best and the pace; else the time and counts.
 func (s *playScene) drawInfo(r *draw.Renderer, y float32) {
 	g := s.game
-	t, label := g.Ticks(), "TIME"
-	if g.Config().Goal == engine.GoalUltra {
-		t, label = max(0, engine.UltraTicks-t), "LEFT"
+	if s.race() {
+		label, t, tc := s.clock()
+		r.Text(label, draw.RightColX, y, 1, sprites.Dim)
+		r.Text(FormatTicks(t), draw.RightColX, y+sprites.GlyphH, 3, tc)
+		y += 4 * sprites.GlyphH
+		best := "-"
+		if s.hasPB {
+			best = FormatTicks(s.best.Ticks)
+			if g.Config().Goal == engine.GoalUltra {
+				best = fmt.Sprint(s.best.Score)
+			}
+		}
+		y = draw.Info(r, "BEST", best, y, sprites.Dim)
+		pace, pc := s.pace()
+		y = draw.Info(r, "PACE", pace, y, pc)
+		if g.Config().Goal == engine.GoalSprint {
+			return
+		}
+	} else {
+		y = draw.Info(r, "TIME", FormatTicks(g.Ticks()), y, sprites.Text)
+		if s.hasPB && s.mode.ByTime {
+			y = draw.Info(r, "BEST", FormatTicks(s.best.Ticks), y, sprites.Dim)
+		}
+		y = draw.Info(r, "PIECES", fmt.Sprint(g.Stats().Pieces), y, sprites.Text)
+		y = draw.Info(r, "PPS", s.pps(), y, sprites.Text)
 	}
-	tc := sprites.Text
-	if label == "LEFT" && t < 10*60 {
-		tc = sprites.Danger
-	}
-	y = draw.Info(r, label, FormatTicks(t), y, tc)
-	if s.hasPB && s.mode.ByTime {
-		y = draw.Info(r, "BEST", FormatTicks(s.best.Ticks), y, sprites.Dim)
-	}
-	pps := "-"
-	if t := g.Ticks(); t > 0 {
-		pps = fmt.Sprintf("%.2f", float64(g.Stats().Pieces)*60/float64(t))
-	}
-	y = draw.Info(r, "PIECES", fmt.Sprint(g.Stats().Pieces), y, sprites.Text)
-	y = draw.Info(r, "PPS", pps, y, sprites.Text)
 	combo, cc := "-", sprites.Text
 	if c := g.Combo(); c > 0 {
 		combo, cc = fmt.Sprint(c), sprites.Good

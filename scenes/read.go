@@ -22,6 +22,7 @@ var padBindings = [...]struct {
 	{ebiten.StandardGamepadButtonFrontTopLeft, ActHold},
 	{ebiten.StandardGamepadButtonFrontTopRight, ActHold},
 	{ebiten.StandardGamepadButtonCenterRight, ActPause},
+	{ebiten.StandardGamepadButtonCenterLeft, ActRetry},
 }
 
 // Menu keys are fixed, so a bad rebinding can never lock a player out of
@@ -79,6 +80,9 @@ func (r *Reader) Read(kb *KeyBindings, toLogical func(x, y int) (int, int)) Fram
 		if repeats(inpututil.KeyPressDuration(mk.k)) {
 			f.Menu |= mk.m
 		}
+		if ebiten.IsKeyPressed(mk.k) {
+			f.MenuHeld |= mk.m
+		}
 	}
 	f.Keys = inpututil.AppendJustPressedKeys(f.Keys)
 
@@ -98,6 +102,9 @@ func (r *Reader) Read(kb *KeyBindings, toLogical func(x, y int) (int, int)) Fram
 		for _, mp := range menuPad {
 			if repeats(inpututil.StandardGamepadButtonPressDuration(id, mp.b)) {
 				f.Menu |= mp.m
+			}
+			if ebiten.IsStandardGamepadButtonPressed(id, mp.b) {
+				f.MenuHeld |= mp.m
 			}
 		}
 	}

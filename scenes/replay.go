@@ -85,9 +85,9 @@ func newReplaysScene(c *Context) *replaysScene {
 			continue
 		}
 		s.menu.items = append(s.menu.items, menuItem{label: m.Title,
-			help: fmt.Sprintf("%d ticks (%s), seed %d, ended: %v", len(rep.Inputs), FormatTicks(len(rep.Inputs)), rep.Seed, rep.End),
+			help: fmt.Sprintf("%s after %s (seed %d).", endWords(rep.End), FormatTicks(len(rep.Inputs)), rep.Seed),
 			value: func(*Context) string {
-				return fmt.Sprintf("%d pts, %d lines", rep.Score, rep.Lines)
+				return fmt.Sprintf("%s, %s", plural(rep.Score, "point"), plural(rep.Lines, "line"))
 			},
 			activate: func(c *Context) {
 				sc, err := newReplayScene(c, replayMode(rep), rep)

@@ -21,6 +21,11 @@ type resultsScene struct {
 	best  Result // the mode's best before this game
 	hadPB bool
 	menu  menu
+	// ticks since the results opened; input counts only once the guard is
+	// over and a tick has passed with no key held (armed), so held and
+	// mashed keys from the game never choose a row.
+	ticks int
+	armed bool
 }
 
 func (s *resultsScene) recorder() *engine.Recorder { return s.play.rec }
@@ -33,7 +38,7 @@ func newResults(c *Context, p *playScene) *resultsScene {
 	if p.driver.Person() && m.Scored && (!m.ByTime || g.End() == engine.GoalMet) {
 		s.rank = c.Scores.Add(m.Name, Result{
 			Score: g.Score(), Lines: g.Lines(), Level: g.Level(), Ticks: g.Ticks(),
-			Pieces: g.Stats().Pieces, Date: time.Now().Format("2006-01-02"),
+			Pieces: g.Stats().Pieces, Date: time.Now().Format("2006-01-02"), Splits: p.splits,
 		}, m.ByTime)
 		if s.rank > 0 {
 			c.SaveScores()
@@ -59,6 +64,21 @@ func (s *resultsScene) ModeName() string        { return s.play.mode.Name }
 func (s *resultsScene) BoardOrigin() (x, y int) { return 120, draw.BoardY }
 
 func (s *resultsScene) Update(c *Context) error {
+	in := &c.In
+	if in.Pressed.Has(ActRetry) && s.play.driver.Person() {
+		s.play.retry(c)
+		return nil
+	}
+	s.ticks++
+	if !s.armed {
+		s.armed = s.ticks > resultsGuardTicks && in.Held == 0 && in.MenuHeld == 0 && in.Menu == 0 && !in.Click
+		return nil
+	}
+	if in.Held.Has(ActHardDrop) {
+		// Hard drop never confirms here, even where its key (Space) is
+		// also a menu key.
+		in.Menu &^= MenuConfirm
+	}
 	if s.menu.update(c) {
 		c.Stack.Reset(newMainMenu())
 	}
@@ -103,6 +123,7 @@ func (s *resultsScene) Draw(r *draw.Renderer) {
 	}
 	y += 6
 	switch {
+	case g.Lines() == 0: // a game that cleared nothing is nobody's record
 	case s.rank == 1 && m.ByTime:
 		r.Text("NEW PERSONAL BEST!", x, y, 1, sprites.Accent)
 	case s.rank == 1:

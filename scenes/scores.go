@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/kocka/kocka/engine"
 )
 
 // TopScores is how many results each mode keeps.
@@ -17,6 +19,9 @@ type Result struct {
 	Ticks  int    `json:"ticks"` // game time in 60 Hz ticks
 	Pieces int    `json:"pieces"`
 	Date   string `json:"date"` // YYYY-MM-DD, for people only
+	// Splits are the game ticks at which each line was cleared (sprint),
+	// so a later game can be timed against this one line by line.
+	Splits []int `json:"splits,omitempty"`
 }
 
 // Scores holds the best results per mode, saved as scores.json.
@@ -33,6 +38,9 @@ func (s *Scores) Validate() error {
 		for i, r := range rs {
 			if r.Score < 0 || r.Lines < 0 || r.Ticks < 0 || r.Pieces < 0 || r.Level < 0 {
 				return fmt.Errorf("mode %s result %d has a negative field", m, i+1)
+			}
+			if len(r.Splits) > r.Lines || slices.ContainsFunc(r.Splits, func(t int) bool { return t < 0 || t > r.Ticks }) {
+				return fmt.Errorf("mode %s result %d has splits no game could have", m, i+1)
 			}
 		}
 	}
@@ -76,6 +84,19 @@ func (s *Scores) Best(mode string) (Result, bool) {
 		return Result{}, false
 	}
 	return rs[0], true
+}
+
+// endWords says how a game ended, for people.
+func endWords(r engine.EndReason) string {
+	switch r {
+	case engine.Playing:
+		return "Left unfinished"
+	case engine.GoalMet:
+		return "Goal reached"
+	case engine.TimeUp:
+		return "Time up"
+	}
+	return "Topped out"
 }
 
 // FormatTicks shows a game time as m:ss.cc.

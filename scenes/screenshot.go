@@ -13,6 +13,8 @@ import (
 	"github.com/kocka/kocka/internal/atomicfile"
 )
 
+const shotFailed = "Screenshot not saved: "
+
 // keyShot saves the screen to ShotDir (F12). The pixels must be read here,
 // in Draw; the PNG is encoded and written off the game loop.
 func (a *App) keyShot(screen *ebiten.Image) {
@@ -34,10 +36,16 @@ func (a *App) keyShot(screen *ebiten.Image) {
 				err = atomicfile.WriteFile(name, buf.Bytes(), 0o644)
 			}
 		}
-		if err != nil && a.opts.Log != nil {
-			a.opts.Log("screenshot: " + err.Error())
-		} else if a.opts.Log != nil {
-			a.opts.Log("screenshot saved to " + name)
+		msg := "Screenshot saved: " + filepath.Base(name)
+		if err != nil {
+			msg = shotFailed + err.Error()
+		}
+		if a.opts.Log != nil {
+			a.opts.Log(msg)
+		}
+		select { // shown by the next tick; never blocks the writer
+		case a.shots <- msg:
+		default:
 		}
 	}()
 }

@@ -29,6 +29,10 @@ type Settings struct {
 	Fullscreen bool `json:"fullscreen"`
 
 	Bot BotSettings `json:"bot"`
+
+	// LastMode is the mode last chosen in the main menu, where the menu
+	// opens next time.
+	LastMode string `json:"lastMode,omitempty"`
 }
 
 // DefaultSettings match the engine's default handling.

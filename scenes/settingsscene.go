@@ -149,6 +149,9 @@ func (s *settingsScene) Update(c *Context) error {
 	if s.menu.update(c) {
 		s.leave(c)
 	}
+	if s.menu.sel != sel {
+		s.message = "" // a refusal is about the row it was made on
+	}
 	return nil
 }
 

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/scenes/draw"
 )
@@ -28,8 +30,17 @@ type State struct {
 	Scene    string `json:"scene"`
 	Fading   bool   `json:"fading,omitempty"`   // a transition is darkening the screen
 	Selected string `json:"selected,omitempty"` // the highlighted row of the top scene's menu
-	Mode     string `json:"mode,omitempty"`
-	Ticks    int    `json:"ticks"` // game ticks
+	Toast    string `json:"toast,omitempty"`    // a short confirmation on screen ("Screenshot saved: ...")
+	// FPS and TickRate are the frames drawn and the game ticks run in the
+	// last second (F3 shows them); 0 before the first second.
+	FPS      float64 `json:"fps,omitempty"`
+	TickRate float64 `json:"tickRate,omitempty"`
+	Mode     string  `json:"mode,omitempty"`
+	Thrower  string  `json:"thrower,omitempty"` // versus: the thrower dealing the pieces
+	Ticks    int     `json:"ticks"`             // game ticks
+	// Countdown is the ticks of READY left before the game starts (0 once
+	// it has started): keys move no piece until then.
+	Countdown int `json:"countdown"`
 
 	HasPiece bool   `json:"hasPiece"`
 	Piece    string `json:"piece,omitempty"`
@@ -83,6 +94,8 @@ func (a *App) State() State {
 		st.Scene = sceneName(top)
 	}
 	st.Fading = a.Stack.Transitioning()
+	st.Toast = a.toast.msg
+	st.FPS, st.TickRate = math.Round(ebiten.ActualFPS()*10)/10, math.Round(a.clock.rate*10)/10
 	if m, ok := a.Stack.Top().(menuScene); ok {
 		if mm := m.menuOf(); len(mm.items) > 0 {
 			st.Selected = mm.items[mm.sel].label
@@ -97,7 +110,13 @@ func (a *App) State() State {
 	}
 	g := view.Game()
 	st.Mode = view.ModeName()
+	if v, ok := view.(interface{ throwerName() string }); ok {
+		st.Thrower = v.throwerName()
+	}
 	st.Ticks = g.Ticks()
+	if p, ok := view.(pausable); ok {
+		st.Countdown = p.playing().countdown
+	}
 	if p, ok := g.Current(); ok {
 		st.HasPiece, st.Piece, st.X, st.Y, st.Rot = true, p.Piece.String(), p.X, p.Y, p.Rot.String()
 	}

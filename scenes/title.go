@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/kocka/kocka/engine"
@@ -53,7 +54,20 @@ func (rn *rain) draw(r *draw.Renderer) {
 }
 
 // titleScene is the first screen.
-type titleScene struct{ rain rain }
+type titleScene struct {
+	rain rain
+	hint string // the controls, from the bindings of the last prepare
+}
+
+func (s *titleScene) prepare(c *Context) { s.hint = controlsHint(&c.Settings.Keys) }
+
+// controlsHint names the main controls by their current keys (the first
+// key of each action), so it stays true after a rebinding.
+func controlsHint(kb *KeyBindings) string {
+	k := func(a Action) string { return KeyName(kb[a][0]) }
+	return fmt.Sprintf("%s/%s move  %s/%s rotate  %s drops  %s holds  %s pauses  %s retries",
+		k(ActLeft), k(ActRight), k(ActRotateCW), k(ActRotateCCW), k(ActHardDrop), k(ActHold), k(ActPause), k(ActRetry))
+}
 
 func newTitle() *titleScene { return &titleScene{} }
 
@@ -74,13 +88,28 @@ func (s *titleScene) Draw(r *draw.Renderer) {
 	if r.Tick/30%2 == 0 {
 		r.TextCenter("PRESS ENTER OR CLICK", ScreenW/2, 250, 1, sprites.Accent)
 	}
-	r.TextCenter("Arrows move  Z/X/Up rotate  Space drops  C holds  Esc pauses", ScreenW/2, 320, 1, sprites.Dim)
+	r.TextCenter(s.hint, ScreenW/2, 320, 1, sprites.Dim)
 }
 
-// mainMenu lists the modes, then the high scores, settings and quit.
+// mainMenu lists the modes, then the high scores, settings and quit. It
+// opens on the mode last chosen.
 type mainMenu struct {
-	menu menu
-	rain rain
+	menu   menu
+	rain   rain
+	opened bool // the cursor has been put on the last mode
+}
+
+// prepare puts the cursor on the last mode chosen, once.
+func (s *mainMenu) prepare(c *Context) {
+	if s.opened {
+		return
+	}
+	s.opened = true
+	for i := range Modes {
+		if Modes[i].Name == c.Settings.LastMode {
+			s.menu.sel = i
+		}
+	}
 }
 
 func newMainMenu() *mainMenu {
@@ -99,6 +128,10 @@ func newMainMenu() *mainMenu {
 				return strconv.Itoa(b.Score)
 			},
 			activate: func(c *Context) {
+				if c.Settings.LastMode != m.Name {
+					c.Settings.LastMode = m.Name
+					c.SaveSettings()
+				}
 				if m.Setup != nil {
 					c.Stack.Push(m.Setup(m))
 					return

@@ -23,7 +23,14 @@ func versusConfig(c *Context) engine.Config {
 
 // startVersus starts a game against the saved difficulty.
 func startVersus(c *Context, m *Mode, seed uint64) (Scene, error) {
-	ch, _ := versusChoiceByKey(c.versusSettings().Thrower)
+	key := c.versusSettings().Thrower
+	if c.Thrower != "" {
+		key = c.Thrower
+	}
+	ch, ok := versusChoiceByKey(key)
+	if !ok {
+		return nil, fmt.Errorf("unknown thrower %q (want one of %v)", key, ThrowerNames())
+	}
 	cfg := versusConfig(c)
 	rnd, err := ch.newRandomizer(cfg, seed)
 	if err != nil {
@@ -54,6 +61,9 @@ type versusScene struct {
 	rank     int    // place in the difficulty's table, 0 = none
 	best     string // the difficulty's most lines, from the last prepare
 }
+
+// throwerName is the thrower's key, for the state.
+func (s *versusScene) throwerName() string { return s.choice.key }
 
 // prepare keeps the difficulty's best for the panel.
 func (s *versusScene) prepare(c *Context) {
@@ -103,7 +113,11 @@ func (s *versusScene) Update(c *Context) error {
 		}
 		return nil
 	}
-	if s.ended >= endDelayTicks || s.ended > 10 && c.In.Menu&MenuConfirm != 0 {
+	if c.In.Pressed.Has(ActRetry) {
+		s.retry(c)
+		return nil
+	}
+	if s.ended >= endDelayTicks || s.endSkipped(c) {
 		s.saveReplay(c)
 		c.Stack.Replace(newVersusResults(c, s))
 	}

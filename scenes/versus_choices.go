@@ -36,6 +36,16 @@ var versusChoices = []versusChoice{
 	{"sz", "S/Z", "Only S and Z, switching when the boards repeat: on an even width a sure loss, in the end.", "sz", 0},
 }
 
+// ThrowerNames are the throwers versus can be started against
+// (--thrower, ?thrower=), easiest first.
+func ThrowerNames() []string {
+	out := make([]string, len(versusChoices))
+	for i, ch := range versusChoices {
+		out[i] = ch.key
+	}
+	return out
+}
+
 func versusChoiceByKey(key string) (*versusChoice, bool) {
 	for i := range versusChoices {
 		if versusChoices[i].key == key {

@@ -30,6 +30,7 @@ func (s *versusResults) Draw(r *draw.Renderer) {
 	x, y := float32(340), float32(232)
 	r.Text(fmt.Sprintf("Survived %s against %s.", plural(vs.game.Lines(), "line"), vs.choice.title), x, y, 1, sprites.Text)
 	switch {
+	case vs.game.Lines() == 0: // nothing survived is no record
 	case vs.rank == 1:
 		r.Text("NEW BEST AGAINST THIS THROWER!", x, y+16, 1, sprites.Accent)
 	case vs.rank > 0:

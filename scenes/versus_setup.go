@@ -24,7 +24,7 @@ func newVersusSetup(m *Mode) *versusSetup {
 		s.menu.items = append(s.menu.items, menuItem{label: ch.title, help: ch.help,
 			value: func(c *Context) string {
 				if b, ok := c.Scores.Best(ch.scoreKey()); ok {
-					return fmt.Sprintf("%d lines", b.Lines)
+					return plural(b.Lines, "line")
 				}
 				return ""
 			},
@@ -32,6 +32,7 @@ func newVersusSetup(m *Mode) *versusSetup {
 				v := c.versusSettings()
 				v.Thrower = ch.key
 				c.saveVersusSettings(v)
+				c.Thrower = "" // the player's choice wins over the link's
 				sc, err := m.New(c, c.NewSeed())
 				if err != nil {
 					c.Notify(err.Error())

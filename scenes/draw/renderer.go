@@ -49,6 +49,10 @@ type Renderer struct {
 	Flushes int // draw calls this frame (for benchmarks)
 	Quads   int // quads this frame
 	Tick    int // app ticks, for animations
+
+	// Said, when non-nil, collects every string drawn this frame (tests
+	// read what a screen says from it).
+	Said *[]string
 }
 
 // NewRenderer uploads the atlas.
@@ -167,6 +171,9 @@ func (r *Renderer) Ghost(p engine.Piece, x, y, s float32, c color.RGBA) {
 
 // Text draws s with its top-left at (x, y), each font pixel size x size.
 func (r *Renderer) Text(s string, x, y float32, size int, c color.RGBA) {
+	if r.Said != nil {
+		*r.Said = append(*r.Said, s)
+	}
 	fs := float32(size)
 	for _, ch := range s {
 		if ch != ' ' {
