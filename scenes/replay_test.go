@@ -59,3 +59,15 @@ func TestReplaySavedAndPlayedBack(t *testing.T) {
 		t.Fatal("a replay entered the high scores")
 	}
 }
+
+// Every scene that shows a game a person plays hands out its recorder, so
+// the page's window.kocka.replay() finds the game under pause or results.
+func TestPlayScenesExposeTheirRecorder(t *testing.T) {
+	for _, mode := range []string{"marathon", "sprint", "ultra", "versus"} {
+		a := newTestApp(t, &MemStore{}, mode)
+		r, ok := a.Stack.Top().(recordedScene)
+		if !ok || r.recorder() == nil {
+			t.Errorf("%s: the play scene %T gives no recorder", mode, a.Stack.Top())
+		}
+	}
+}

@@ -38,7 +38,7 @@ func drawLogo(r *draw.Renderer, y, s float32) {
 }
 
 // rain is a slow fall of pieces behind the title and the menus.
-type rain struct{ tick int }
+type rain struct{}
 
 func (rn *rain) draw(r *draw.Renderer) {
 	for i := 0; i < 14; i++ {
