@@ -23,6 +23,7 @@ type Options struct {
 	Screenshot string // save the screen to this PNG after Frames ticks, then quit
 	Frames     int
 	ShotDir    string // F12 saves screenshots here ("" = F12 does nothing)
+	ExportDir  string // exported replays go here ("" = no export)
 	StateFile  string // write the game state here as JSON for tests
 
 	// Replay, when set, is played back instead of starting Mode;
@@ -94,6 +95,9 @@ func NewApp(o Options) (*App, error) {
 	a.ctx = &Context{Stack: &a.Stack, Settings: &a.Settings, Scores: &a.Scores,
 		Personality: o.Personality, ReplayFactory: o.ReplayFactory,
 		blobs: a.blobs, sound: a.sound, notice: &a.notice, seeds: &a.seeds}
+	if o.ExportDir != "" {
+		a.ctx.export = exportToDir(o.ExportDir)
+	}
 	a.Settings = DefaultSettings()
 	if n := a.blobs.LoadJSON(settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
 		a.Notify(n)
@@ -101,6 +105,7 @@ func NewApp(o Options) (*App, error) {
 	if n := a.blobs.LoadJSON(scoresFile, &a.Scores, func() { a.Scores = Scores{} }); n != "" {
 		a.Notify(n)
 	}
+	a.ctx.loadReplayIndex()
 	a.applySound()
 	if o.StateFile != "" {
 		a.state = newStateWriter(o.StateFile)

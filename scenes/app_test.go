@@ -336,9 +336,9 @@ func TestScoresSceneCyclesModes(t *testing.T) {
 	if topName(a) != "title" {
 		t.Fatalf("Back: %q", topName(a))
 	}
-	a.Stack.Push(newReplaysScene(a.ctx))
-	if r := a.Stack.Top().(*replaysScene); len(r.menu.items) != 1 {
-		t.Fatalf("no games played, yet %d replay rows", len(r.menu.items)-1)
+	a.Stack.Push(newReplayBrowser(a.ctx))
+	if r := a.Stack.Top().(*replayBrowser); len(r.entries) != 0 {
+		t.Fatalf("no games played, yet %d replay rows", len(r.entries))
 	}
 }
 
