@@ -1,7 +1,6 @@
 package scenes
 
 import (
-
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/solver/thrower"
 )

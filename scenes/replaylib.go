@@ -48,7 +48,7 @@ type ReplayIndex struct {
 	Best   map[string]ReplayEntry `json:"best"`   // by mode
 }
 
-func recentBlob(seq int) string { return fmt.Sprintf("replay-%02d.kreplay", seq%MaxRecentReplays) }
+func recentBlob(seq int) string   { return fmt.Sprintf("replay-%02d.kreplay", seq%MaxRecentReplays) }
 func bestBlob(mode string) string { return "replay-best-" + mode + ".kreplay" }
 
 // Validate rejects an index no game could have written: too many entries,
