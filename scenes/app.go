@@ -36,16 +36,20 @@ type Options struct {
 	Log   func(string)
 }
 
-// Sounder plays effects; it must never block.
+// Sounder plays effects and music; it must never block.
 type Sounder interface {
 	Play(e sound.Effect)
-	SetVolume(v float64) // 0..1; 0 mutes
+	SetVolume(v float64)      // effects, 0..1; 0 mutes
+	SetMusicVolume(v float64) // music, 0..1; 0 stops it
 }
 
+// silence is the Sounder without a sound device (--no-sound, tests): no
+// effects and no music.
 type silence struct{}
 
-func (silence) Play(sound.Effect) {}
-func (silence) SetVolume(float64) {}
+func (silence) Play(sound.Effect)      {}
+func (silence) SetVolume(float64)      {}
+func (silence) SetMusicVolume(float64) {}
 
 // App is the whole game window: it implements ebiten.Game and owns the
 // scene stack, the settings and the high scores. Step holds the logic and
@@ -62,7 +66,8 @@ type App struct {
 	ctx    *Context
 	notice notice
 	seeds  seeds
-	volume float64 // the volume last given to sound, -1 = none yet
+	volume float64 // the effects volume last given to sound, -1 = none yet
+	music  float64 // the music volume last given to sound, -1 = none yet
 
 	reader   Reader
 	renderer *draw.Renderer
@@ -81,7 +86,7 @@ type App struct {
 // NewApp loads the settings and scores and puts the first scene on the
 // stack. A damaged settings or scores file is reported as a notice.
 func NewApp(o Options) (*App, error) {
-	a := &App{opts: o, sound: o.Sound, volume: -1}
+	a := &App{opts: o, sound: o.Sound, volume: -1, music: -1}
 	store := o.Store
 	if store == nil {
 		store = &persist.MemStore{}
@@ -164,13 +169,17 @@ func (a *App) applySettings() {
 }
 
 func (a *App) applySound() {
-	v := float64(a.Settings.Volume) / 10
+	v, m := float64(a.Settings.Volume)/10, float64(a.Settings.Music)/10
 	if a.Settings.Mute {
-		v = 0
+		v, m = 0, 0
 	}
 	if v != a.volume {
 		a.volume = v
 		a.sound.SetVolume(v)
+	}
+	if m != a.music {
+		a.music = m
+		a.sound.SetMusicVolume(m)
 	}
 }
 
