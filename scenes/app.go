@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -71,13 +72,16 @@ type App struct {
 
 	reader   Reader
 	renderer *draw.Renderer
-	layout   struct{ scale, ox, oy int }
-	shot     bool // screenshot taken
-	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
-	focused  bool // the window had the focus last tick
-	showFPS  bool // F3: frames and ticks per second in a corner
-	state    *stateWriter
-	window   struct {
+	layout   struct {
+		scale  float32 // window pixels per logical pixel, 0 before the first Draw
+		ox, oy int     // where logical (0, 0) is in the window
+	}
+	shot    bool // screenshot taken
+	shotKey bool // F12 was pressed: save a screenshot at the next Draw
+	focused bool // the window had the focus last tick
+	showFPS bool // F3: frames and ticks per second in a corner
+	state   *stateWriter
+	window  struct {
 		scale      int
 		fullscreen bool
 	}
@@ -188,6 +192,10 @@ func (a *App) applySound() {
 func (a *App) Step(f Frame) error {
 	a.ctx.In = f
 	a.Ticks++
+	if slices.Contains(f.Keys, ebiten.KeyF11) { // fullscreen, in any scene
+		a.Settings.Fullscreen = !a.Settings.Fullscreen
+		a.ctx.SaveSettings()
+	}
 	a.saveErrors()
 	a.notice.step()
 	if err := a.Stack.Update(a.ctx); err != nil {
@@ -240,6 +248,7 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF3) {
 		a.showFPS = !a.showFPS
 	}
+
 	// A screenshot run skips ahead: up to 60 ticks per frame until the
 	// tick of the picture. Everything on screen is a function of ticks, so
 	// the picture is the one the frame-by-frame run would take.
@@ -279,7 +288,7 @@ func (a *App) toLogical(x, y int) (int, int) {
 	if l.scale == 0 {
 		return x, y
 	}
-	return (x - l.ox) / l.scale, (y - l.oy) / l.scale
+	return int(math.Floor(float64(float32(x-l.ox) / l.scale))), int(math.Floor(float64(float32(y-l.oy) / l.scale)))
 }
 
 // FocusLost pauses a person's game when the window loses the focus (or
@@ -294,7 +303,7 @@ func (a *App) FocusLost() {
 }
 
 // Layout implements ebiten.Game: the screen has the window's real pixels,
-// and Draw scales the logical screen by a whole number inside it.
+// and Draw fits the logical screen inside it (fit).
 func (a *App) Layout(w, h int) (int, int) {
 	s := ebiten.Monitor().DeviceScaleFactor()
 	return int(float64(w) * s), int(float64(h) * s)
@@ -306,11 +315,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.renderer = draw.NewRenderer(sprites.NewAtlas())
 	}
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
-	scale := max(1, min(w/ScreenW, h/ScreenH))
-	a.layout.scale, a.layout.ox, a.layout.oy = scale, (w-ScreenW*scale)/2, (h-ScreenH*scale)/2
+	x0, x1 := a.portraitSpan(w, h)
+	a.layout.scale, a.layout.ox, a.layout.oy = fit(w, h, x0, x1)
 	screen.Fill(draw.Letterbox)
 	r := a.renderer
-	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
+	r.BeginScaled(screen, a.layout.scale, a.layout.ox, a.layout.oy)
 	a.drawScenes(r)
 	if a.showFPS {
 		msg := fmt.Sprintf("%.0f fps %.0f tps %d quads", ebiten.ActualFPS(), ebiten.ActualTPS(), r.Batched())

@@ -100,9 +100,9 @@ func TestTitleMenuPlayPauseFlow(t *testing.T) {
 	if play.game.Ticks() != frozen+1 {
 		t.Fatal("the game did not resume")
 	}
-	// Pause, down three rows to "Quit to menu".
+	// Pause, down four rows to "Quit to menu".
 	step(t, a, action(ActPause), 1)
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 4; i++ {
 		step(t, a, press(MenuDown), 1)
 	}
 	step(t, a, press(MenuConfirm), 1)

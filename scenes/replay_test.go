@@ -26,7 +26,7 @@ func TestReplaySavedAndPlayedBack(t *testing.T) {
 	}
 	want := play.game.StateHash()
 	step(t, a, action(ActPause), 1)
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 4; i++ {
 		step(t, a, press(MenuDown), 1)
 	}
 	step(t, a, press(MenuConfirm), 1) // Quit to menu
