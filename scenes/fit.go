@@ -22,11 +22,12 @@ func fit(w, h, x0, x1 int) (scale float32, ox, oy int) {
 }
 
 // portraitSpan is the logical columns to show in a w x h window. A window
-// taller than wide (a phone held upright) shows the bottom visible scene's
-// play area (portraitFramer) as large as the width allows, rather than
-// all 640 columns small; a landscape window shows everything.
+// narrower than 16:9 (a phone held upright, its canvas above the touch
+// buttons) shows the bottom visible scene's play area (portraitFramer) as
+// large as the width allows, rather than all 640 columns small; the rest
+// shows where it fits. A window of 16:9 or wider shows everything.
 func (a *App) portraitSpan(w, h int) (x0, x1 int) {
-	if h <= w {
+	if w*ScreenH >= h*ScreenW {
 		return 0, ScreenW
 	}
 	if v := a.Stack.Visible(); len(v) > 0 {

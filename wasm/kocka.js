@@ -241,6 +241,9 @@
     await ready;
     const text = file.size > maxReplayBytes ? '' : await file.text();
     window.kockaReplayResult = window.kocka.playReplay(text || 'larger than 64 MiB');
+    // The picker took the keyboard focus; the game listens on the canvas.
+    const canvas = document.querySelector('canvas');
+    if (canvas) canvas.focus();
   }
   function setUpReplayFiles() {
     const input = document.createElement('input');
