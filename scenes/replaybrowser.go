@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/scenes/draw"
@@ -21,8 +22,8 @@ type replayBrowser struct {
 
 // The list's geometry, and the buttons under it.
 const (
-	rbX, rbY, rbW, rbRowH = 16, 58, 608, 16
-	rbRows                = 15
+	rbX, rbY, rbW, rbRowH = 16, 72, 608, 16
+	rbRows                = 14
 	rbButtonsY            = rbY + rbRows*rbRowH + 16
 	rbButtonW             = 100
 )
@@ -177,7 +178,7 @@ func (s *replayBrowser) Draw(r *draw.Renderer) {
 			c = sprites.Accent
 		}
 		who := ""
-		if !e.Person {
+		if !e.Person && !strings.Contains(strings.ToLower(e.Title), "bot") {
 			who = " (bot)"
 		}
 		r.Text(entryDate(e), rbX+8, ty, 1, c)

@@ -233,7 +233,7 @@ func entryResult(e ReplayEntry) string {
 	case engine.TimeUp.String():
 		return "time up"
 	case engine.Playing.String():
-		return "left"
+		return "stopped"
 	}
 	return "topped out"
 }

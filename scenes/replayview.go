@@ -308,7 +308,7 @@ func speedText(i int) string {
 // call-out space.
 func (v *replayViewer) Draw(r *draw.Renderer) {
 	v.playScene.Draw(r)
-	r.Panel(ctlX-4, ctlY-4, ctlW+8, 2*ctlBtnH+52, draw.Alpha(sprites.Panel, 0.95), sprites.Shade(sprites.Frame, 180))
+	r.Panel(ctlX-4, ctlY-4, ctlW+8, 2*ctlBtnH+52, sprites.Panel, sprites.Shade(sprites.Frame, 180))
 	state := speedText(v.speed)
 	switch {
 	case v.target >= 0:
