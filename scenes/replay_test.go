@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/draw"
 )
 
 func TestReplaySavedAndPlayedBack(t *testing.T) {
@@ -308,4 +309,107 @@ func TestWatchReplayFromResults(t *testing.T) {
 	if n := len(a.ctx.Replays().Recent); n != 1 {
 		t.Fatalf("%d games kept", n)
 	}
+}
+
+// TestBotAgainstThrowerIsKept: a bot against thrower game, at its end (a
+// cycle found or a top-out), goes in the library as the bot's, and plays back in the viewer, seeking too (its
+// thrower cannot be snapshotted, so a seek back replays from the start).
+func TestBotAgainstThrowerIsKept(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "botvs")
+	vs := a.Stack.Top().(*versusScene)
+	for i := 0; i < 20000 && !vs.done(); i++ {
+		step(t, a, Frame{}, 1)
+	}
+	if !vs.done() {
+		t.Skip("the bot against the thrower did not end in 20000 ticks")
+	}
+	step(t, a, Frame{}, 2)
+	played := vs.game
+	es := a.ctx.Replays().Entries()
+	if len(es) != 1 || es[0].Mode != "botvs" || es[0].Person || !strings.HasPrefix(es[0].Title, "Bot against thrower: ") {
+		t.Fatalf("kept %+v", es)
+	}
+	v, err := newKeptReplayScene(a.ctx, es[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Stack.Push(v)
+	v.Seek(v.Len())
+	for i := 0; i < 1000 && v.target >= 0; i++ {
+		step(t, a, Frame{}, 1)
+	}
+	if v.game.StateHash() != played.StateHash() {
+		t.Fatal("the kept game does not play back to where it was left")
+	}
+	half := hashOfViewerAt(t, a, v, v.Len()/2)
+	v.Seek(v.Len())
+	for i := 0; i < 1000 && v.target >= 0; i++ {
+		step(t, a, Frame{}, 1)
+	}
+	if hashOfViewerAt(t, a, v, v.Len()/2) != half {
+		t.Fatal("seeking back twice to the same tick gives two games")
+	}
+}
+
+func hashOfViewerAt(t *testing.T, a *App, v *replayViewer, tick int) uint64 {
+	t.Helper()
+	v.Seek(tick)
+	for i := 0; i < 1000 && v.target >= 0; i++ {
+		step(t, a, Frame{}, 1)
+	}
+	if v.Tick() != tick {
+		t.Fatalf("seek to %d reached %d", tick, v.Tick())
+	}
+	return v.game.StateHash()
+}
+
+// TestExportWritesTheReplayFile: E in the viewer writes the replay into
+// the export folder and says where.
+func TestExportWritesTheReplayFile(t *testing.T) {
+	dir := t.TempDir()
+	a, err := NewApp(Options{Mode: "title", Store: &MemStore{}, ExportDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := goldenReplay(t)
+	v, err := newReplayScene(a.ctx, replayMode(rep), rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Stack.Push(v)
+	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyE}}, 1)
+	if !strings.HasPrefix(a.Notice(), "Replay saved to "+dir) {
+		t.Fatalf("notice %q", a.Notice())
+	}
+	f, err := os.Open(strings.TrimPrefix(a.Notice(), "Replay saved to "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := engine.DecodeReplay(f)
+	if err != nil || got.Hash != rep.Hash || len(got.Inputs) != len(rep.Inputs) {
+		t.Fatalf("exported replay: %v", err)
+	}
+}
+
+// FuzzReplayIndex: whatever replays.json holds, the game starts, lists the
+// library, opens the selected game (or reports it) and draws, without a
+// panic.
+func FuzzReplayIndex(f *testing.F) {
+	f.Add([]byte(`{"next":1,"recent":[{"seq":0,"blob":"replay-00.kreplay","mode":"marathon","title":"Marathon","date":"2026-11-23T21:00:00Z"}]}`))
+	f.Add([]byte(`{"next":3,"best":{"sprint":{"seq":2,"blob":"replay-best-sprint.kreplay","mode":"sprint"}}}`))
+	f.Add([]byte(`{"next":-1}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		store := &MemStore{}
+		store.Put(replayIndexFile, raw)
+		store.Put("replay-00.kreplay", []byte("not a replay"))
+		a, err := NewApp(Options{Mode: "title", Store: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newReplayBrowser(a.ctx)
+		a.Stack.Push(b)
+		step(t, a, press(MenuConfirm), 1)
+		a.drawLogical(draw.NewDry(), nil)
+	})
 }

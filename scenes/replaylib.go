@@ -3,6 +3,7 @@ package scenes
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -180,6 +181,9 @@ func (c *Context) keepReplay(mode, title string, rep *engine.Replay, person, pb 
 	e.Seq, e.Blob, e.PB = x.Next, recentBlob(x.Next), pb
 	x.Next++
 	c.blobs.Save(e.Blob, buf.Bytes())
+	// An entry taken in from before the library points to the mode's
+	// last-replay file, which this game has just replaced.
+	x.Recent = slices.DeleteFunc(x.Recent, func(o ReplayEntry) bool { return o.Blob == replayName(mode) })
 	x.Recent = append([]ReplayEntry{e}, x.Recent...)
 	if len(x.Recent) > MaxRecentReplays {
 		x.Recent = x.Recent[:MaxRecentReplays]
