@@ -50,7 +50,7 @@ gui-test:
 # Every fuzz target for FUZZTIME each (go test runs one target at a time).
 FUZZTIME ?= 20s
 FUZZ_TARGETS := .:FuzzMovegenLine ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
-	./scenes:FuzzSettingsFile ./scenes:FuzzBlobText ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
+	./scenes:FuzzSettingsFile ./scenes:FuzzBlobText ./scenes:FuzzReplayIndex ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
 	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay \
 	./wasm/wasmsize:FuzzParse
 fuzz:
