@@ -47,9 +47,9 @@ func newResults(c *Context, p *playScene) *resultsScene {
 				c.Notify(err.Error())
 			}
 		}},
-		watchReplayItem(p),
 		{id: itemScores, label: "High scores", activate: func(c *Context) { c.Stack.Push(newScoresScene(m.Name)) }},
 		{label: "Main menu", activate: func(c *Context) { c.Stack.Reset(newMainMenu()) }},
+		watchReplayItem(p),
 	}}
 	return s
 }
