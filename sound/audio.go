@@ -2,6 +2,7 @@ package sound
 
 import (
 	"bytes"
+	"runtime"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2/audio"
@@ -70,7 +71,7 @@ func (au *Audio) SetMusicVolume(v float64) {
 }
 
 func (au *Audio) renderMusic() {
-	pcm := MusicLoop(sampleRate)
+	pcm := renderMusic(sampleRate, runtime.Gosched)
 	p, err := au.ctx.NewPlayer(audio.NewInfiniteLoop(bytes.NewReader(pcm), int64(len(pcm))))
 	if err != nil {
 		return // no music; the effects go on

@@ -74,7 +74,12 @@ func musicScore() []musicNote {
 
 // MusicLoop renders the loop as 16-bit little-endian stereo PCM at
 // sampleRate, ready to play with an infinite loop.
-func MusicLoop(sampleRate int) []byte {
+func MusicLoop(sampleRate int) []byte { return renderMusic(sampleRate, nil) }
+
+// renderMusic is MusicLoop, calling yield (when not nil) after each note:
+// in the browser, goroutines share one thread, and the game's frames must
+// go on while the loop renders.
+func renderMusic(sampleRate int, yield func()) []byte {
 	eighth := sampleRate * 60 / musicBPM / 2
 	total := eighth * musicBeats * 2
 	samples := make([]float64, total)
@@ -101,6 +106,9 @@ func MusicLoop(sampleRate int) []byte {
 			attack := min(1, float64(i)/(0.005*float64(sampleRate)))
 			release := min(1, float64(length-i)/(0.01*float64(sampleRate)))
 			samples[start+i] += v * n.vol * attack * release * (1 - 0.5*t)
+		}
+		if yield != nil {
+			yield()
 		}
 	}
 	out := make([]byte, total*4)

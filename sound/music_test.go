@@ -40,4 +40,16 @@ func TestMusicLoop(t *testing.T) {
 	if !bytes.Equal(pcm, MusicLoop(rate)) {
 		t.Fatal("two renderings differ")
 	}
+	yields := 0
+	if !bytes.Equal(pcm, renderMusic(rate, func() { yields++ })) || yields < 100 {
+		t.Fatalf("rendering with %d yields gives another loop", yields)
+	}
+}
+
+// BenchmarkMusicLoop renders the whole loop (done once, in the background,
+// when the music is first turned up).
+func BenchmarkMusicLoop(b *testing.B) {
+	for b.Loop() {
+		MusicLoop(44100)
+	}
 }
