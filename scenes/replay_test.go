@@ -146,6 +146,14 @@ func TestReplayViewerSpeedPauseStepSeek(t *testing.T) {
 	if v.game.StateHash() != rep.Hash || !v.done() {
 		t.Fatal("seeking to the end does not reach the recorded state")
 	}
+	step(t, a, Frame{}, 5)
+	want(len(rep.Inputs), "the end, waiting")
+	step(t, a, press(MenuConfirm), 1) // play at the end starts again
+	want(0, "play at the end")
+	step(t, a, Frame{}, 4) // at 0.25x
+	want(1, "playing from the start")
+	step(t, a, press(MenuConfirm), 1) // pause
+	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyEnd}}, 1)
 	if n := len(v.checks); n != len(rep.Inputs)/checkpointTicks+1 || v.checks[n-1] == nil {
 		t.Fatalf("%d snapshots after a seek to the end, want one every %d ticks", n, checkpointTicks)
 	}

@@ -170,7 +170,7 @@ func (v *replayViewer) Update(c *Context) error {
 		v.leave(c)
 		return nil
 	case in.Menu&MenuConfirm != 0:
-		v.paused = !v.paused
+		v.playPause()
 	case in.Menu&MenuUp != 0:
 		v.speed = min(v.speed+1, len(replaySpeeds)-1)
 	case in.Menu&MenuDown != 0:
@@ -213,6 +213,16 @@ func (v *replayViewer) Update(c *Context) error {
 		}
 	}
 	return nil
+}
+
+// playPause pauses or plays on; play at the end starts again.
+func (v *replayViewer) playPause() {
+	if v.paused && v.done() {
+		v.Seek(0)
+		v.paused = false
+		return
+	}
+	v.paused = !v.paused
 }
 
 // leave goes back to what opened the viewer (the browser, the results),
@@ -268,7 +278,7 @@ var replayButtons = [...]struct {
 	{"|<", func(v *replayViewer, _ *Context) { v.Seek(0) }},
 	{"<<", func(v *replayViewer, _ *Context) { v.Seek(v.Tick() - seekStep) }},
 	{"<", func(v *replayViewer, _ *Context) { v.paused = true; v.Seek(v.Tick() - 1) }},
-	{"||", func(v *replayViewer, _ *Context) { v.paused = !v.paused }},
+	{"||", func(v *replayViewer, _ *Context) { v.playPause() }},
 	{">", func(v *replayViewer, c *Context) { v.paused = true; v.step(c, true) }},
 	{">>", func(v *replayViewer, _ *Context) { v.Seek(v.Tick() + seekStep) }},
 	{"-", func(v *replayViewer, _ *Context) { v.speed = max(v.speed-1, 0) }},
