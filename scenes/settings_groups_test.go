@@ -139,3 +139,23 @@ func TestSkinPreviewIsLive(t *testing.T) {
 		t.Fatal("the preview looks the same in another skin")
 	}
 }
+
+// TestSettingsShowTheirValues: every row with a value shows it after a
+// tick (the menu is prepared), and the state names the selected row.
+func TestSettingsShowTheirValues(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	s := newSettingsScene(false)
+	a.Stack.Push(s)
+	for g := 0; g < numGroups; g++ {
+		s.setGroup(g)
+		step(t, a, Frame{}, 1)
+		for i, it := range s.menu.items {
+			if it.value != nil && (i >= len(s.menu.shown) || s.menu.shown[i].value == "") {
+				t.Errorf("%s: row %q shows no value", groupNames[g], it.label)
+			}
+		}
+	}
+	if a.State().Selected != "Group" {
+		t.Fatalf("selected %q", a.State().Selected)
+	}
+}

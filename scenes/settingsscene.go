@@ -322,3 +322,5 @@ func drawLooksSample(r *draw.Renderer, x, y float32) {
 	}
 	r.Outline(x-1, y-1, w+2, h+2, 1, sprites.Frame)
 }
+
+func (s *settingsScene) menuOf() *menu { return &s.menu }
