@@ -43,9 +43,10 @@ func (a *App) portraitSpan(w, h int) (x0, x1 int) {
 type portraitFramer interface{ portraitSpan() (x0, x1 int) }
 
 // The play scenes (play, versus, the replay viewer) keep the hold box, the
-// board, the queue and the figures beside it.
+// board, the queue and the figures beside it: 390 columns, so that a phone
+// 390 pixels wide (the most common) draws them at scale 1, crisp.
 func (s *playScene) portraitSpan() (int, int) {
-	return draw.LeftColR - draw.PanelW - 8, draw.RightColX + draw.PanelW + 48
+	return draw.LeftColR - draw.PanelW - 6, draw.RightColX + draw.PanelW + 40
 }
 
 // The title and the main menu keep their middle.

@@ -24,8 +24,9 @@ func TestFit(t *testing.T) {
 		{"1920x1080", 1920, 1080, 0, ScreenW, 48, 0, 0, 480},
 		{"laptop page 1366x657", 1366, 657, 0, ScreenW, 29, (1366 - 1160) / 2, (657 - 652) / 2, 290},
 		{"wide 2560x1080", 2560, 1080, 0, ScreenW, 48, 320, 0, 480},
-		{"phone upright, play area", 390, 480, 140, 540, 15, 7 - 131, (480 - 337) / 2, 150},
-		{"phone upright, canvas above the buttons", 390, 359, 140, 540, 15, 7 - 131, (359 - 337) / 2, 150},
+		{"phone upright, play area", 390, 480, 142, 532, 16, -142, (480 - 360) / 2, 160},
+		{"phone upright, canvas above the buttons", 390, 367, 142, 532, 16, -142, (367 - 360) / 2, 160},
+		{"small phone upright", 360, 339, 142, 532, 14, (360-341)/2 - 124, (339 - 315) / 2, 140},
 	}
 	for _, c := range cases {
 		s, ox, oy := fit(c.w, c.h, c.x0, c.x1)
@@ -70,7 +71,7 @@ func TestLaptopPageLayout(t *testing.T) {
 // a game across its width, and the whole screen for other scenes.
 func TestPortraitShowsThePlayArea(t *testing.T) {
 	a := newTestApp(t, &MemStore{}, "marathon")
-	if x0, x1 := a.portraitSpan(390, 359); x1-x0 >= ScreenW || x0 > draw.LeftColR-draw.PanelW || x1 < draw.RightColX+draw.PanelW {
+	if x0, x1 := a.portraitSpan(390, 367); x1-x0 > 390 || x0 > draw.LeftColR-draw.PanelW || x1 < draw.RightColX+draw.PanelW {
 		t.Fatalf("portrait play shows columns %d..%d", x0, x1)
 	}
 	if x0, x1 := a.portraitSpan(1366, 657); x0 != 0 || x1 != ScreenW {
