@@ -248,7 +248,6 @@ func (a *App) Update() error {
 	if slices.Contains(f.Keys, ebiten.KeyF3) {
 		a.showFPS = !a.showFPS
 	}
-
 	// A screenshot run skips ahead: up to 60 ticks per frame until the
 	// tick of the picture. Everything on screen is a function of ticks, so
 	// the picture is the one the frame-by-frame run would take.

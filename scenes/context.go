@@ -30,7 +30,7 @@ type Context struct {
 	seeds  *seeds
 	quit   bool
 
-	replays *ReplayIndex // the replay library's index, read at first use
+	replays *ReplayIndex // the replay library's index, read by NewApp
 	// export saves a replay file where the player can take it (the
 	// config folder's replays/, a download in the browser) and says where.
 	export func(name string, data []byte) (string, error)
