@@ -147,6 +147,7 @@ func play(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pf.opts.Store = store
 	if dir != "" {
 		pf.opts.ShotDir = filepath.Join(dir, "screenshots")
+		pf.opts.ExportDir = filepath.Join(dir, "replays")
 	}
 	if !pf.noSound {
 		if ok, why := soundDevice(); ok {

@@ -59,6 +59,12 @@ type Config struct {
 	DAS            int // ticks a direction is held before auto-repeat
 	ARR            int // ticks between auto-repeat moves; 0 = straight to the wall
 	SoftDropFactor int // soft drop = gravity x factor; 0 = straight to the floor
+	// DCD (DAS cut delay, as in Jstris and TETR.IO) pauses a held
+	// direction's charge and auto-repeat for this many ticks after a turn,
+	// a hard drop or a spawn, so a piece that just appeared or turned does
+	// not fly off at once; a new press of a direction ends the pause.
+	// 0 (the default) is no pause.
+	DCD int
 
 	LockDelay  int // ticks a grounded piece waits before it locks (guideline 30)
 	MaxResets  int // moves/turns that reset the lock delay per piece (guideline 15)
@@ -122,6 +128,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("DAS %d ticks out of range 0..60", c.DAS)
 	case c.ARR < 0 || c.ARR > 30:
 		return fmt.Errorf("ARR %d ticks out of range 0..30", c.ARR)
+	case c.DCD < 0 || c.DCD > 20:
+		return fmt.Errorf("DCD %d ticks out of range 0..20", c.DCD)
 	case c.SoftDropFactor < 0 || c.SoftDropFactor > 100:
 		return fmt.Errorf("soft drop factor %d out of range 0..100", c.SoftDropFactor)
 	case c.LockDelay < 0 || c.LockDelay > 600:

@@ -42,6 +42,7 @@ type Game struct {
 	prev     Input
 	dasDir   int // -1 left, +1 right, 0 none
 	dasTimer int
+	dcdWait  int // ticks the DAS charge still pauses (Config.DCD)
 
 	score     int
 	lines     int
@@ -165,6 +166,7 @@ func (g *Game) Tick(held Input) []Event {
 		}{{InRotateCW, Rotation.CW}, {InRotateCCW, Rotation.CCW}, {InRotate180, Rotation.Flip}} {
 			if pressed.Has(t.button) && g.turn(t.turn(g.cur.Rot)) {
 				moved = true
+				g.cutDAS()
 			}
 		}
 		if g.shift(held, pressed) {
@@ -179,6 +181,7 @@ func (g *Game) Tick(held Input) []Event {
 		}
 		g.score += HardDropPoints * d
 		g.emit(Event{Kind: EvHardDrop, Piece: g.cur, Rows: d})
+		g.cutDAS()
 		g.lock()
 	} else if g.hasPiece {
 		g.fall(held.Has(InSoftDrop))
@@ -222,10 +225,10 @@ func (g *Game) move(dx int) bool {
 func (g *Game) shift(held, pressed Input) bool {
 	switch {
 	case pressed.Has(InRight):
-		g.dasDir, g.dasTimer = 1, 0
+		g.dasDir, g.dasTimer, g.dcdWait = 1, 0, 0
 		return g.move(1)
 	case pressed.Has(InLeft):
-		g.dasDir, g.dasTimer = -1, 0
+		g.dasDir, g.dasTimer, g.dcdWait = -1, 0, 0
 		return g.move(-1)
 	}
 	// The held direction was released: fall back on the other if it is held.
@@ -239,6 +242,10 @@ func (g *Game) shift(held, pressed Input) bool {
 		}
 	}
 	if g.dasDir == 0 {
+		return false
+	}
+	if g.dcdWait > 0 { // DAS cut: the charge waits
+		g.dcdWait--
 		return false
 	}
 	g.dasTimer++
@@ -256,6 +263,14 @@ func (g *Game) shift(held, pressed Input) bool {
 		return g.move(g.dasDir)
 	}
 	return false
+}
+
+// cutDAS starts the DAS cut delay after a turn, a hard drop or a spawn
+// (Jstris, TETR.IO): a held direction's charge pauses for DCD ticks.
+func (g *Game) cutDAS() {
+	if g.cfg.DCD > 0 {
+		g.dcdWait = g.cfg.DCD
+	}
 }
 
 // fall applies gravity, or soft drop while it is held.
@@ -367,6 +382,7 @@ func (g *Game) spawn(p Piece) {
 	g.gravAcc, g.lockTimer, g.resets = 0, 0, 0
 	g.lowest = m.Bottom()
 	g.lastRot, g.lastKick = false, -1
+	g.cutDAS()
 	g.emit(Event{Kind: EvSpawn, Piece: m})
 }
 
@@ -486,6 +502,9 @@ func (g *Game) StateHash() uint64 {
 		h.Int(v)
 	}
 	h.Bool(g.lastRot)
+	if g.cfg.DCD > 0 { // only then can it be other than 0: old hashes stay
+		h.Int(g.dcdWait)
+	}
 	h.Uint64(g.rand.Fingerprint())
 	return h.Sum()
 }

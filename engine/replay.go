@@ -227,7 +227,9 @@ func parsePieceLetters(s string) ([]Piece, error) {
 // fields, the seed and the hash as strings (JavaScript numbers cannot hold
 // 64 bits), and the inputs run-length encoded: for each run the input byte
 // then the run length as an unsigned LEB128 varint, all in standard base64.
-// Every number in it is written the same on every platform.
+// Every number in it is written the same on every platform. The config's
+// "dcd" (DAS cut delay) is left out when 0: files from before it existed
+// read as DCD 0, which plays exactly as those games were played.
 const (
 	ReplayFormat  = "kocka-replay"
 	ReplayVersion = 1
@@ -277,6 +279,7 @@ type configJSON struct {
 	DAS            int    `json:"das"`
 	ARR            int    `json:"arr"`
 	SoftDropFactor int    `json:"softDropFactor"`
+	DCD            int    `json:"dcd,omitempty"` // absent in files from before DCD: 0, the old handling
 	LockDelay      int    `json:"lockDelay"`
 	MaxResets      int    `json:"maxResets"`
 	GravityCap     int    `json:"gravityCap"`
@@ -290,7 +293,7 @@ func configToJSON(c Config) configJSON {
 		Hold: c.Hold, Rot180: c.Rot180,
 		Randomizer: string(c.Randomizer), Pieces: pieceLetters(c.Pieces),
 		Goal: c.Goal.String(), GoalLines: c.GoalLines, StartLevel: c.StartLevel,
-		DAS: c.DAS, ARR: c.ARR, SoftDropFactor: c.SoftDropFactor,
+		DAS: c.DAS, ARR: c.ARR, SoftDropFactor: c.SoftDropFactor, DCD: c.DCD,
 		LockDelay: c.LockDelay, MaxResets: c.MaxResets,
 		GravityCap: c.GravityCap, FixedGravity: c.FixedGravity, NoGravity: c.NoGravity,
 	}
@@ -310,7 +313,7 @@ func (j configJSON) config() (Config, error) {
 		Hold: j.Hold, Rot180: j.Rot180,
 		Randomizer: RandomizerKind(j.Randomizer), Pieces: pieces,
 		Goal: goal, GoalLines: j.GoalLines, StartLevel: j.StartLevel,
-		DAS: j.DAS, ARR: j.ARR, SoftDropFactor: j.SoftDropFactor,
+		DAS: j.DAS, ARR: j.ARR, SoftDropFactor: j.SoftDropFactor, DCD: j.DCD,
 		LockDelay: j.LockDelay, MaxResets: j.MaxResets,
 		GravityCap: j.GravityCap, FixedGravity: j.FixedGravity, NoGravity: j.NoGravity,
 	}

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -25,6 +26,7 @@ type Options struct {
 	Screenshot string // save the screen to this PNG after Frames ticks, then quit
 	Frames     int
 	ShotDir    string // F12 saves screenshots here ("" = F12 does nothing)
+	ExportDir  string // exported replays go here ("" = no export)
 	StateFile  string // write the game state here as JSON for tests
 
 	// Replay, when set, is played back instead of starting Mode;
@@ -43,16 +45,20 @@ type Options struct {
 	Log   func(string)
 }
 
-// Sounder plays effects; it must never block.
+// Sounder plays effects and music; it must never block.
 type Sounder interface {
 	Play(e sound.Effect)
-	SetVolume(v float64) // 0..1; 0 mutes
+	SetVolume(v float64)      // effects, 0..1; 0 mutes
+	SetMusicVolume(v float64) // music, 0..1; 0 stops it
 }
 
+// silence is the Sounder without a sound device (--no-sound, tests): no
+// effects and no music.
 type silence struct{}
 
-func (silence) Play(sound.Effect) {}
-func (silence) SetVolume(float64) {}
+func (silence) Play(sound.Effect)      {}
+func (silence) SetVolume(float64)      {}
+func (silence) SetMusicVolume(float64) {}
 
 // App is the whole game window: it implements ebiten.Game and owns the
 // scene stack, the settings and the high scores. Step holds the logic and
@@ -69,21 +75,25 @@ type App struct {
 	ctx    *Context
 	notice notice
 	seeds  seeds
-	volume float64 // the volume last given to sound, -1 = none yet
+	volume float64 // the effects volume last given to sound, -1 = none yet
+	music  float64 // the music volume last given to sound, -1 = none yet
 
 	reader   Reader
 	renderer *draw.Renderer
-	layout   struct{ scale, ox, oy int }
-	shot     bool // screenshot taken
-	shotKey  bool // F12 was pressed: save a screenshot at the next Draw
-	focused  bool // the window had the focus last tick
-	showFPS  bool // F3: frames and ticks per second in a corner
-	clock    tickClock
-	pending  Frame // input of frames in which no tick was due
-	toast    toast
-	shots    chan string // F12 results from the writer goroutines
-	state    *stateWriter
-	window   struct {
+	layout   struct {
+		scale  float32 // window pixels per logical pixel, 0 before the first Draw
+		ox, oy int     // where logical (0, 0) is in the window
+	}
+	shot    bool // screenshot taken
+	shotKey bool // F12 was pressed: save a screenshot at the next Draw
+	focused bool // the window had the focus last tick
+	showFPS bool // F3: frames and ticks per second in a corner
+	clock   tickClock
+	pending Frame // input of frames in which no tick was due
+	toast   toast
+	shots   chan string // F12 results from the writer goroutines
+	state   *stateWriter
+	window  struct {
 		scale      int
 		fullscreen bool
 	}
@@ -92,7 +102,7 @@ type App struct {
 // NewApp loads the settings and scores and puts the first scene on the
 // stack. A damaged settings or scores file is reported as a notice.
 func NewApp(o Options) (*App, error) {
-	a := &App{opts: o, sound: o.Sound, volume: -1, shots: make(chan string, 8)}
+	a := &App{opts: o, sound: o.Sound, volume: -1, music: -1, shots: make(chan string, 8)}
 	store := o.Store
 	if store == nil {
 		store = &persist.MemStore{}
@@ -106,6 +116,9 @@ func NewApp(o Options) (*App, error) {
 	a.ctx = &Context{Stack: &a.Stack, Settings: &a.Settings, Scores: &a.Scores,
 		Personality: o.Personality, Thrower: o.Thrower, ReplayFactory: o.ReplayFactory,
 		blobs: a.blobs, sound: a.sound, notice: &a.notice, seeds: &a.seeds}
+	if o.ExportDir != "" {
+		a.ctx.export = exportToDir(o.ExportDir)
+	}
 	a.Settings = DefaultSettings()
 	if n := a.blobs.LoadJSON(settingsFile, &a.Settings, func() { a.Settings = DefaultSettings() }); n != "" {
 		a.Notify(n)
@@ -113,6 +126,7 @@ func NewApp(o Options) (*App, error) {
 	if n := a.blobs.LoadJSON(scoresFile, &a.Scores, func() { a.Scores = Scores{} }); n != "" {
 		a.Notify(n)
 	}
+	a.ctx.loadReplayIndex()
 	a.applySound()
 	if o.StateFile != "" {
 		a.state = newStateWriter(o.StateFile)
@@ -171,13 +185,17 @@ func (a *App) applySettings() {
 }
 
 func (a *App) applySound() {
-	v := float64(a.Settings.Volume) / 10
+	v, m := float64(a.Settings.Volume)/10, float64(a.Settings.Music)/10
 	if a.Settings.Mute {
-		v = 0
+		v, m = 0, 0
 	}
 	if v != a.volume {
 		a.volume = v
 		a.sound.SetVolume(v)
+	}
+	if m != a.music {
+		a.music = m
+		a.sound.SetMusicVolume(m)
 	}
 }
 
@@ -186,6 +204,10 @@ func (a *App) applySound() {
 func (a *App) Step(f Frame) error {
 	a.ctx.In = f
 	a.Ticks++
+	if slices.Contains(f.Keys, ebiten.KeyF11) { // fullscreen, in any scene
+		a.Settings.Fullscreen = !a.Settings.Fullscreen
+		a.ctx.SaveSettings()
+	}
 	a.saveErrors()
 	a.notice.step()
 	a.toast.step()
@@ -293,7 +315,7 @@ func (a *App) toLogical(x, y int) (int, int) {
 	if l.scale == 0 {
 		return x, y
 	}
-	return (x - l.ox) / l.scale, (y - l.oy) / l.scale
+	return int(math.Floor(float64(float32(x-l.ox) / l.scale))), int(math.Floor(float64(float32(y-l.oy) / l.scale)))
 }
 
 // FocusLost pauses a person's game when the window loses the focus (or
@@ -308,7 +330,7 @@ func (a *App) FocusLost() {
 }
 
 // Layout implements ebiten.Game: the screen has the window's real pixels,
-// and Draw scales the logical screen by a whole number inside it.
+// and Draw fits the logical screen inside it (fit).
 func (a *App) Layout(w, h int) (int, int) {
 	s := ebiten.Monitor().DeviceScaleFactor()
 	return int(float64(w) * s), int(float64(h) * s)
@@ -320,11 +342,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.renderer = draw.NewRenderer(sprites.NewAtlas())
 	}
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
-	scale := max(1, min(w/ScreenW, h/ScreenH))
-	a.layout.scale, a.layout.ox, a.layout.oy = scale, (w-ScreenW*scale)/2, (h-ScreenH*scale)/2
+	x0, x1 := a.portraitSpan(w, h)
+	a.layout.scale, a.layout.ox, a.layout.oy = fit(w, h, x0, x1)
 	screen.Fill(draw.Letterbox)
 	r := a.renderer
-	r.Begin(screen, scale, a.layout.ox, a.layout.oy)
+	r.BeginScaled(screen, a.layout.scale, a.layout.ox, a.layout.oy)
 	a.drawScenes(r)
 	if a.showFPS {
 		msg := fmt.Sprintf("%.0f fps %.0f ticks/s %d quads", ebiten.ActualFPS(), a.clock.rate, r.Batched())

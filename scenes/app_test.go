@@ -47,6 +47,18 @@ func pastReady(t *testing.T, a *App) {
 
 func press(m MenuSet) Frame { return Frame{Menu: m} }
 
+// selectRow moves the top scene's menu down to the row labelled label.
+func selectRow(t *testing.T, a *App, label string) {
+	t.Helper()
+	for i := 0; i < 40; i++ {
+		if a.State().Selected == label {
+			return
+		}
+		step(t, a, press(MenuDown), 1)
+	}
+	t.Fatalf("no row %q in %s", label, topName(a))
+}
+
 func action(acts ...Action) Frame {
 	var f Frame
 	for _, x := range acts {
@@ -107,9 +119,9 @@ func TestTitleMenuPlayPauseFlow(t *testing.T) {
 	if play.game.Ticks() != frozen+1 {
 		t.Fatal("the game did not resume")
 	}
-	// Pause, down three rows to "Quit to menu".
+	// Pause, down four rows to "Quit to menu".
 	step(t, a, action(ActPause), 1)
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 4; i++ {
 		step(t, a, press(MenuDown), 1)
 	}
 	step(t, a, press(MenuConfirm), 1)
@@ -345,9 +357,9 @@ func TestScoresSceneCyclesModes(t *testing.T) {
 	if topName(a) != "title" {
 		t.Fatalf("Back: %q", topName(a))
 	}
-	a.Stack.Push(newReplaysScene(a.ctx))
-	if r := a.Stack.Top().(*replaysScene); len(r.menu.items) != 1 {
-		t.Fatalf("no games played, yet %d replay rows", len(r.menu.items)-1)
+	a.Stack.Push(newReplayBrowser(a.ctx))
+	if r := a.Stack.Top().(*replayBrowser); len(r.entries) != 0 {
+		t.Fatalf("no games played, yet %d replay rows", len(r.entries))
 	}
 }
 

@@ -3,6 +3,8 @@ package scenes
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
@@ -27,6 +29,9 @@ import (
 //     then show it on screen as the Replays menu does;
 //   - replay(): a Promise of the replay file of the game on screen (null if
 //     none), taken between two ticks.
+//
+// It calls the page's kockaDownload(name, text) to export a replay and
+// kockaPickReplay() to ask for one to import (kocka.js).
 type Browser struct {
 	*App
 
@@ -39,6 +44,7 @@ type Browser struct {
 
 	replayWanted []js.Value     // resolve functions of replay() promises
 	showReplay   *engine.Replay // to be shown from the next tick
+	noticeWanted string         // a message for the screen from the page (a bad file)
 
 	ready bool // kocka-ready was sent
 }
@@ -68,11 +74,13 @@ func NewBrowser(a *App) *Browser {
 			return js.ValueOf(map[string]any{"ok": false, "error": "playReplay wants the replay file's text"})
 		}
 		res, rep := PlayReplayText(args[0].String(), b.opts.ReplayFactory)
+		b.mu.Lock()
 		if rep != nil {
-			b.mu.Lock()
 			b.showReplay = rep
-			b.mu.Unlock()
+		} else {
+			b.noticeWanted = fmt.Sprintf("That replay file cannot be played: %v", res["error"])
 		}
+		b.mu.Unlock()
 		return js.ValueOf(res)
 	})
 	b.export(k, "replay", func([]js.Value) any {
@@ -86,6 +94,24 @@ func NewBrowser(a *App) *Browser {
 		return js.Global().Get("Promise").New(executor)
 	})
 	js.Global().Set("kocka", k)
+	// Replay files go out as downloads and come in through the page's file
+	// picker or a drop on the page (kocka.js).
+	b.ctx.export = func(name string, data []byte) (string, error) {
+		f := js.Global().Get("kockaDownload")
+		if f.Type() != js.TypeFunction {
+			return "", errors.New("this page cannot download files")
+		}
+		f.Invoke(name, string(data))
+		return "your downloads as " + name, nil
+	}
+	b.ctx.pickReplay = func() bool {
+		f := js.Global().Get("kockaPickReplay")
+		if f.Type() != js.TypeFunction {
+			return false
+		}
+		f.Invoke()
+		return true
+	}
 	return b
 }
 
@@ -100,9 +126,12 @@ func (b *Browser) Update() error {
 		b.pauseGame()
 	}
 	b.mu.Lock()
-	wanted, show := b.replayWanted, b.showReplay
-	b.replayWanted, b.showReplay = nil, nil
+	wanted, show, note := b.replayWanted, b.showReplay, b.noticeWanted
+	b.replayWanted, b.showReplay, b.noticeWanted = nil, nil, ""
 	b.mu.Unlock()
+	if note != "" {
+		b.Notify(note)
+	}
 	if show != nil {
 		// As the Replays menu does: the replay replaces whatever is on screen.
 		if sc, err := newReplayScene(b.ctx, replayMode(show), show); err == nil {

@@ -32,6 +32,14 @@ type Context struct {
 	notice *notice
 	seeds  *seeds
 	quit   bool
+
+	replays *ReplayIndex // the replay library's index, read by NewApp
+	// export saves a replay file where the player can take it (the
+	// config folder's replays/, a download in the browser) and says where.
+	export func(name string, data []byte) (string, error)
+	// pickReplay asks the page for a replay file to watch (the browser's
+	// file picker); nil natively, where --replay FILE does it.
+	pickReplay func() bool
 }
 
 // Play plays a sound effect.

@@ -28,7 +28,7 @@ func TestDrawEveryScene(t *testing.T) {
 		{"pause", a, newPause(play)},
 		{"settings", a, newSettingsScene(true)},
 		{"scores", a, newScoresScene("sprint")},
-		{"replays", a, newReplaysScene(a.ctx)},
+		{"replays", a, newReplayBrowser(a.ctx)},
 		{"botsetup", a, newBotSetup(&Modes[0])},
 		{"bot", bot, bot.Stack.Top()},
 	}

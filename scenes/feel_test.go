@@ -403,15 +403,13 @@ func TestPlayerFacingText(t *testing.T) {
 	if got := says(a); strings.Contains(got, "NEW") || !strings.Contains(got, "GAME OVER") {
 		t.Errorf("results of a game without lines: %s", got)
 	}
-	a.Stack.Push(newReplaysScene(a.ctx))
-	rs := a.Stack.Top().(*replaysScene)
-	a.prepare()
-	it := rs.menu.items[0]
-	if strings.Contains(it.help, "ticks") || strings.Contains(it.help, "ended:") || !strings.Contains(it.help, "Topped out after ") {
-		t.Errorf("replay row help %q", it.help)
+	a.Stack.Push(newReplayBrowser(a.ctx))
+	rb := a.Stack.Top().(*replayBrowser)
+	if len(rb.entries) == 0 {
+		t.Fatal("the game is not in the replay browser")
 	}
-	if v := it.value(a.ctx); !strings.HasSuffix(v, "0 lines") {
-		t.Errorf("replay row value %q", v)
+	if e := rb.entries[0]; entryResult(e) != "topped out" || e.Lines != 0 {
+		t.Errorf("replay row: %q, %d lines", entryResult(e), e.Lines)
 	}
 }
 
@@ -457,10 +455,8 @@ func TestMenuRemembersTheLastMode(t *testing.T) {
 		t.Fatalf("chose sprint: %q, last mode %q", topName(a), a.Settings.LastMode)
 	}
 	step(t, a, action(ActPause), 1)
-	for i := 0; i < 3; i++ {
-		step(t, a, press(MenuDown), 1)
-	}
-	step(t, a, press(MenuConfirm), 1) // Quit to menu
+	selectRow(t, a, "Quit to menu")
+	step(t, a, press(MenuConfirm), 1)
 	settle(t, a)
 	if st := a.State(); st.Scene != "menu" || st.Selected != "40-line Sprint" {
 		t.Fatalf("back in the menu: %+v", st)
@@ -515,6 +511,7 @@ func TestRebindRefusalGoesWhenMovingAway(t *testing.T) {
 	a := newTestApp(t, &MemStore{}, "title")
 	a.Stack.Push(newSettingsScene(false))
 	s := a.Stack.Top().(*settingsScene)
+	selectRow(t, a, "Move left")
 	step(t, a, press(MenuConfirm), 1)
 	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyZ}}, 1)
 	if s.message == "" {

@@ -18,6 +18,7 @@ func newPause(p *playScene) *pauseScene {
 		{label: "Resume", activate: func(c *Context) { c.Stack.Pop() }},
 		{label: "Restart", activate: func(c *Context) { p.retry(c) }},
 		{label: "Settings", activate: func(c *Context) { c.Stack.Push(newSettingsScene(true)) }},
+		fullscreenItem(),
 		{label: "Quit to menu", activate: func(c *Context) { p.saveReplay(c); c.Stack.Reset(newMainMenu()) }},
 	}}
 	return s
@@ -45,7 +46,7 @@ func (s *pauseScene) Draw(r *draw.Renderer) {
 	// thinking time; the HUD stays readable behind the veil.
 	r.Rect(draw.BoardX-4, draw.BoardY-draw.HiddenPeek, 168, 320+draw.HiddenPeek+8, draw.Alpha(sprites.Well, 0.97))
 	r.Rect(0, 0, ScreenW, ScreenH, draw.Alpha(sprites.Background, 0.55))
-	r.Panel(ScreenW/2-110, 100, 220, 150, draw.Alpha(sprites.Panel, 0.97), sprites.Frame)
+	r.Panel(ScreenW/2-110, 100, 220, float32(s.menu.y-100+len(s.menu.items)*s.menu.rowH+10), draw.Alpha(sprites.Panel, 0.97), sprites.Frame)
 	r.TextCenter("PAUSED", ScreenW/2, 112, 2, sprites.Accent)
 	s.menu.draw(r)
 }

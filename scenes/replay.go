@@ -1,12 +1,8 @@
 package scenes
 
 import (
-	"fmt"
-
 	"github.com/kocka/kocka/engine"
-	"github.com/kocka/kocka/scenes/draw"
 	"github.com/kocka/kocka/solver/thrower"
-	"github.com/kocka/kocka/sprites"
 )
 
 // replayName is the blob holding the last replay of a mode.
@@ -48,18 +44,9 @@ func replayMode(rep *engine.Replay) *Mode {
 		Start: func(c *Context, m *Mode, _ uint64) (Scene, error) { return newReplayScene(c, m, rep) }}
 }
 
-// newReplayScene plays rep back in a play scene.
-func newReplayScene(c *Context, m *Mode, rep *engine.Replay) (Scene, error) {
-	g, err := rep.Start(withThrowers(c.ReplayFactory))
-	if err != nil {
-		return nil, err
-	}
-	s := newPlayScene(m, g, &replayDriver{rep: rep})
-	s.subtitle = fmt.Sprintf("replay, seed %d", rep.Seed)
-	return s, nil
-}
-
-// saveReplay keeps the game's recording as the last replay of its mode.
+// saveReplay keeps the game's recording: as the last replay of its mode
+// (replay-MODE.kreplay, as before the library) and in the replay library,
+// there also as the mode's personal best when it is one.
 func (s *playScene) saveReplay(c *Context) {
 	if s.rec == nil || s.saved || s.game.Ticks() == 0 {
 		return
@@ -68,56 +55,49 @@ func (s *playScene) saveReplay(c *Context) {
 		return
 	}
 	s.saved = true
-	c.saveReplay(s.mode.Name, s.rec.Replay())
-}
-
-// replaysScene lists the last replay of each mode.
-type replaysScene struct {
-	menu menu
-}
-
-func newReplaysScene(c *Context) *replaysScene {
-	s := &replaysScene{}
-	for i := range Modes {
-		m := &Modes[i]
-		rep, err := c.loadReplay(m.Name)
-		if err != nil {
-			continue
+	rep := s.rec.Replay()
+	c.saveReplay(s.mode.Name, rep)
+	title := s.mode.Title
+	if rep.Randomizer == thrower.ReplayName {
+		if name, _, err := thrower.ParseSpec(rep.RandomizerOptions); err == nil {
+			title += ": " + name
 		}
-		s.menu.items = append(s.menu.items, menuItem{label: m.Title,
-			help: fmt.Sprintf("%s after %s (seed %d).", endWords(rep.End), FormatTicks(len(rep.Inputs)), rep.Seed),
-			value: func(*Context) string {
-				return fmt.Sprintf("%s, %s", plural(rep.Score, "point"), plural(rep.Lines, "line"))
-			},
-			activate: func(c *Context) {
-				sc, err := newReplayScene(c, replayMode(rep), rep)
-				if err != nil {
-					c.Notify(err.Error())
-					return
-				}
-				c.Stack.Reset(sc)
-			}})
 	}
-	s.menu.items = append(s.menu.items, menuItem{label: "Back", activate: func(c *Context) { c.Stack.Pop() }})
-	s.menu.x, s.menu.y, s.menu.w, s.menu.rowH = ScreenW/2-160, 110, 320, 20
-	return s
+	c.keepReplay(s.mode.Name, title, rep, s.driver.Person(), s.personalBest(c))
 }
 
-func (s *replaysScene) Name() string { return "replays" }
-
-func (s *replaysScene) Update(c *Context) error {
-	if s.menu.update(c) {
-		c.Stack.Pop()
+// personalBest reports whether the finished game beats its mode's best
+// (before the results add it): a person's game of a scored mode, with at
+// least one line, and a race only when finished.
+func (s *playScene) personalBest(c *Context) bool {
+	m, g := s.mode, s.game
+	if !s.driver.Person() || !m.Scored || !g.Over() || g.Lines() == 0 {
+		return false
 	}
-	return nil
+	if m.ByTime && g.End() != engine.GoalMet {
+		return false
+	}
+	best, ok := c.Scores.Best(m.Name)
+	return !ok || better(Result{Score: g.Score(), Ticks: g.Ticks()}, best, m.ByTime)
 }
 
-func (s *replaysScene) Draw(r *draw.Renderer) {
-	r.Heading("LAST REPLAYS", 50, sprites.Accent)
-	if len(s.menu.items) == 1 {
-		r.TextCenter("No replays yet: each finished game keeps one here.", ScreenW/2, 90, 1, sprites.Dim)
-	}
-	s.menu.draw(r)
-}
+// itemWatch is the id of the results menu's "Watch replay" row.
+const itemWatch = "watch"
 
-func (s *replaysScene) menuOf() *menu { return &s.menu }
+// watchReplayItem is the results menu's row that watches the game just
+// played in the replay viewer; Back returns to the results.
+func watchReplayItem(p *playScene) menuItem {
+	return menuItem{id: itemWatch, label: "Watch replay",
+		enabled: func(*Context) bool { return p.rec != nil && p.game.Ticks() > 0 },
+		activate: func(c *Context) {
+			rep := p.rec.Replay()
+			m := replayMode(rep)
+			m.Title = p.mode.Title
+			v, err := newReplayScene(c, m, rep)
+			if err != nil {
+				c.Notify(err.Error())
+				return
+			}
+			c.Stack.Push(v)
+		}}
+}

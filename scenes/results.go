@@ -54,6 +54,7 @@ func newResults(c *Context, p *playScene) *resultsScene {
 		}},
 		{id: itemScores, label: "High scores", activate: func(c *Context) { c.Stack.Push(newScoresScene(m.Name)) }},
 		{label: "Main menu", activate: func(c *Context) { c.Stack.Reset(newMainMenu()) }},
+		watchReplayItem(p),
 	}}
 	return s
 }

@@ -16,14 +16,16 @@ type Settings struct {
 	DAS      int `json:"das"`
 	ARR      int `json:"arr"`
 	SoftDrop int `json:"softDrop"` // soft-drop factor; 0 = instant
+	DCD      int `json:"dcd"`      // DAS cut delay; 0 = none
 	Preview  int `json:"preview"`
 
 	Ghost bool         `json:"ghost"`
 	Grid  bool         `json:"grid"`
 	Skin  sprites.Skin `json:"skin"`
 
-	Volume int  `json:"volume"` // 0..10
-	Mute   bool `json:"mute"`
+	Volume int  `json:"volume"` // sound effects, 0..10
+	Music  int  `json:"music"`  // music, 0..10; 0 = off
+	Mute   bool `json:"mute"`   // silences both
 
 	Scale      int  `json:"scale"` // window size as a multiple of 640x360, 1..4
 	Fullscreen bool `json:"fullscreen"`
@@ -48,6 +50,7 @@ func DefaultSettings() Settings {
 		Grid:     true,
 		Skin:     sprites.SkinBevel,
 		Volume:   7,
+		Music:    4,
 		Scale:    2,
 		Bot:      defaultBotSettings(),
 	}
@@ -82,8 +85,10 @@ var settingRanges = []struct {
 	{"DAS", func(s *Settings) *int { return &s.DAS }, 0, 30},
 	{"ARR", func(s *Settings) *int { return &s.ARR }, 0, 10},
 	{"Soft drop", func(s *Settings) *int { return &s.SoftDrop }, 0, 40},
+	{"DCD", func(s *Settings) *int { return &s.DCD }, 0, 20},
 	{"Preview", func(s *Settings) *int { return &s.Preview }, 0, 6},
-	{"Volume", func(s *Settings) *int { return &s.Volume }, 0, 10},
+	{"Effects volume", func(s *Settings) *int { return &s.Volume }, 0, 10},
+	{"Music volume", func(s *Settings) *int { return &s.Music }, 0, 10},
 	{"Window scale", func(s *Settings) *int { return &s.Scale }, 1, 4},
 }
 
@@ -110,6 +115,6 @@ func (s *Settings) UnmarshalJSON(b []byte) error {
 
 // Apply puts the handling settings into a game configuration.
 func (s *Settings) Apply(c engine.Config) engine.Config {
-	c.DAS, c.ARR, c.SoftDropFactor, c.Preview = s.DAS, s.ARR, s.SoftDrop, s.Preview
+	c.DAS, c.ARR, c.SoftDropFactor, c.Preview, c.DCD = s.DAS, s.ARR, s.SoftDrop, s.Preview, s.DCD
 	return c
 }

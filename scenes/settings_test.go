@@ -160,7 +160,9 @@ func TestSettingsSceneRebinds(t *testing.T) {
 	a := newTestApp(t, store, "title")
 	a.Stack.Push(newSettingsScene(false))
 	s := a.Stack.Top().(*settingsScene)
-	// Row 0 is Move left. Enter starts capturing; Z belongs to Rotate left.
+	// Row 0 chooses the group, Controls first; row 1 is Move left. Enter
+	// starts capturing; Z belongs to Rotate left.
+	step(t, a, press(MenuDown), 1)
 	step(t, a, press(MenuConfirm), 1)
 	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyZ}}, 1)
 	if !strings.Contains(s.message, "Rotate left") || a.Settings.Keys[ActLeft][0] != ebiten.KeyArrowLeft {
@@ -178,10 +180,13 @@ func TestSettingsSceneRebinds(t *testing.T) {
 	if s.capturing != 0 || a.Settings.Keys[ActLeft][1] != NoKey {
 		t.Fatal("Escape did not cancel the capture")
 	}
-	// Adjust DAS: it is the first row after the actions.
-	for i := 0; i < int(NumActions); i++ {
-		step(t, a, press(MenuDown), 1)
+	// Adjust DAS: the first row of the next group, Handling.
+	step(t, a, press(MenuUp), 1)
+	step(t, a, press(MenuRight), 1)
+	if s.group != groupHandling {
+		t.Fatalf("Right on the group row shows %s", groupNames[s.group])
 	}
+	step(t, a, press(MenuDown), 1)
 	step(t, a, press(MenuLeft), 2)
 	if a.Settings.DAS != DefaultSettings().DAS-2 {
 		t.Fatalf("DAS %d after two Lefts", a.Settings.DAS)
@@ -299,12 +304,13 @@ func keptSomewhere(store *MemStore, name string, data []byte) bool {
 
 // fakeSound records what the app asks of the sound.
 type fakeSound struct {
-	volume float64
-	played []sound.Effect
+	volume, music float64
+	played        []sound.Effect
 }
 
-func (f *fakeSound) Play(s sound.Effect) { f.played = append(f.played, s) }
-func (f *fakeSound) SetVolume(v float64) { f.volume = v }
+func (f *fakeSound) Play(s sound.Effect)      { f.played = append(f.played, s) }
+func (f *fakeSound) SetVolume(v float64)      { f.volume = v }
+func (f *fakeSound) SetMusicVolume(v float64) { f.music = v }
 
 func TestSettingsApplyAtOnce(t *testing.T) {
 	snd := &fakeSound{}
@@ -318,14 +324,11 @@ func TestSettingsApplyAtOnce(t *testing.T) {
 	a.Stack.Push(newSettingsScene(false))
 	s := a.Stack.Top().(*settingsScene)
 	row := func(label string) {
-		for i := 0; i < len(s.menu.items) && s.menu.items[s.menu.sel].label != label; i++ {
-			step(t, a, press(MenuDown), 1)
-		}
-		if s.menu.items[s.menu.sel].label != label {
+		if !s.find(label) {
 			t.Fatalf("no row %q", label)
 		}
 	}
-	row("Volume")
+	row("Effects volume")
 	step(t, a, press(MenuLeft), 3)
 	if snd.volume != 0.4 {
 		t.Fatalf("volume %v after three Lefts, want 0.4", snd.volume)
@@ -347,8 +350,8 @@ func TestSettingsApplyAtOnce(t *testing.T) {
 	}
 	row("Reset to defaults")
 	step(t, a, press(MenuConfirm), 1)
-	if a.Settings != DefaultSettings() || snd.volume != 0.7 {
-		t.Fatalf("after reset: %+v, volume %v", a.Settings, snd.volume)
+	if a.Settings != DefaultSettings() || snd.volume != 0.7 || snd.music != 0.4 {
+		t.Fatalf("after reset: %+v, volume %v, music %v", a.Settings, snd.volume, snd.music)
 	}
 	if len(snd.played) == 0 {
 		t.Error("menu moves made no sound")

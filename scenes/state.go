@@ -71,12 +71,13 @@ type State struct {
 
 // Layout is where the visible field is drawn on the window.
 type Layout struct {
-	OriginX int `json:"originX"` // where logical (0, 0) is on the window
-	OriginY int `json:"originY"`
-	Scale   int `json:"scale"`  // window pixels per logical pixel
-	X       int `json:"boardX"` // top-left corner of the visible field
-	Y       int `json:"boardY"`
-	Cell    int `json:"cell"` // side of a cell in window pixels
+	OriginX int     `json:"originX"` // where logical (0, 0) is on the window
+	OriginY int     `json:"originY"`
+	Scale   int     `json:"scale"`  // window pixels per logical pixel, rounded
+	Zoom    float64 `json:"zoom"`   // window pixels per logical pixel, exactly
+	X       int     `json:"boardX"` // top-left corner of the visible field
+	Y       int     `json:"boardY"`
+	Cell    int     `json:"cell"` // side of a cell in window pixels
 }
 
 // sceneName names a scene for the state file.
@@ -150,7 +151,9 @@ func (a *App) State() State {
 	}
 	if s := a.layout.scale; s > 0 {
 		bx, by := view.BoardOrigin()
-		st.Layout = &Layout{OriginX: a.layout.ox, OriginY: a.layout.oy, Scale: s, X: a.layout.ox + bx*s, Y: a.layout.oy + by*s, Cell: draw.Cell * s}
+		px := func(o, v int) int { return o + int(float32(v)*s+0.5) } // as the renderer rounds
+		st.Layout = &Layout{OriginX: a.layout.ox, OriginY: a.layout.oy, Scale: int(s + 0.5), Zoom: float64(s),
+			X: px(a.layout.ox, bx), Y: px(a.layout.oy, by), Cell: int(draw.Cell*s + 0.5)}
 	}
 	return st
 }

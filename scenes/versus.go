@@ -100,6 +100,7 @@ func (s *versusScene) Update(c *Context) error {
 		s.record(c)
 	}
 	if s.bot != nil {
+		s.saveReplay(c) // bot against thrower games go in the replay library too
 		// The bot's end stays on screen with the detector's findings.
 		switch {
 		case s.ended > 10 && c.In.Menu&MenuConfirm != 0:

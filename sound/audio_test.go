@@ -20,4 +20,14 @@ func TestAudioNeverBlocks(t *testing.T) {
 	if d := time.Since(start); d > 200*time.Millisecond {
 		t.Fatalf("260 plays took %v", d)
 	}
+	// Turning the music on renders it in the background: the call
+	// returns at once, and 0 turns it off again. (One audio context per
+	// process, so this shares the test.)
+	start = time.Now()
+	au.SetMusicVolume(0.5)
+	au.SetMusicVolume(0)
+	au.SetMusicVolume(0.3)
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Fatalf("setting the music volume took %v", d)
+	}
 }

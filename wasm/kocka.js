@@ -4,7 +4,8 @@
 //
 // The Go side (url_args_js.go, scenes/browser_js.go) reads the URL's mode,
 // seed and personality itself and installs window.kocka: state(), keys(),
-// pause(), playReplay(text) and replay().
+// pause(), playReplay(text) and replay(); it calls kockaDownload and
+// kockaPickReplay for replay files.
 'use strict';
 
 (() => {
@@ -219,6 +220,51 @@
     window.kockaReplayResult = window.kocka.playReplay(text);
   }
 
+  // Replay files: exported as downloads (the game calls kockaDownload), and
+  // imported with a file picker (the replay browser's Import calls
+  // kockaPickReplay) or by dropping a file on the page. The game checks
+  // the file (engine's decoder: format, checksum, sizes) and says on screen
+  // when it cannot be played.
+  const maxReplayBytes = 64 << 20; // engine.MaxReplayBytes
+  window.kockaDownload = (name, text) => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  };
+  async function importReplay(file) {
+    if (!file) return;
+    await ready;
+    const text = file.size > maxReplayBytes ? '' : await file.text();
+    window.kockaReplayResult = window.kocka.playReplay(text || 'larger than 64 MiB');
+    // The picker took the keyboard focus; the game listens on the canvas.
+    const canvas = document.querySelector('canvas');
+    if (canvas) canvas.focus();
+  }
+  function setUpReplayFiles() {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.kreplay,application/json';
+    input.hidden = true;
+    input.id = 'replay-file';
+    document.body.appendChild(input);
+    input.addEventListener('change', () => {
+      importReplay(input.files[0]).catch((e) => console.error('kocka: ' + e.message));
+      input.value = '';
+    });
+    window.kockaPickReplay = () => input.click();
+    document.addEventListener('dragover', (e) => e.preventDefault());
+    document.addEventListener('drop', (e) => {
+      e.preventDefault();
+      const f = e.dataTransfer && e.dataTransfer.files[0];
+      importReplay(f).catch((err) => console.error('kocka: ' + err.message));
+    });
+  }
+
   // Milliseconds since navigation at each step, for the tests' report.
   const timings = {};
   window.kockaTimings = timings;
@@ -247,6 +293,7 @@
     captureOutput();
     setUpTouch();
     setUpVisibility();
+    setUpReplayFiles();
 
     const go = new Go();
     let exitCode = 0;

@@ -11,8 +11,9 @@ import (
 )
 
 // Logical screen size: every scene draws in these coordinates, and the
-// renderer scales them by a whole number to the window, so pixels stay
-// crisp. 640x360 divides 720p, 1080p and 1440p exactly.
+// renderer scales them to the window: by a whole number when the window
+// allows (640x360 divides 720p, 1080p and 1440p exactly), else by a
+// fraction that keeps a cell a whole number of pixels (BeginScaled).
 const (
 	ScreenW = 640
 	ScreenH = 360
@@ -43,6 +44,7 @@ type Renderer struct {
 
 	scale   float32 // window pixels per logical pixel
 	ox, oy  float32 // where logical (0, 0) is in the window
+	snap    bool    // round every quad's edges to whole window pixels
 	vs      []ebiten.Vertex
 	is      []uint16
 	opts    ebiten.DrawTrianglesOptions
@@ -72,7 +74,16 @@ func NewDry() *Renderer { return &Renderer{Atlas: sprites.NewAtlas(), scale: 1} 
 // nil dst builds the frame and drops it (tests and benchmarks without a
 // display).
 func (r *Renderer) Begin(dst *ebiten.Image, scale int, ox, oy int) {
-	r.dst, r.scale, r.ox, r.oy = dst, float32(scale), float32(ox), float32(oy)
+	r.BeginScaled(dst, float32(scale), ox, oy)
+}
+
+// BeginScaled starts a frame at any scale. At a scale that is not a whole
+// number every quad's edges are rounded to whole window pixels, so a cell
+// (16 logical pixels; pick scales that make it whole) is always the same
+// number of pixels and neighbours meet without seams or blur.
+func (r *Renderer) BeginScaled(dst *ebiten.Image, scale float32, ox, oy int) {
+	r.dst, r.scale, r.ox, r.oy = dst, scale, float32(ox), float32(oy)
+	r.snap = scale != float32(int(scale))
 	r.Flushes, r.Quads = 0, 0
 }
 
@@ -111,6 +122,10 @@ func (r *Renderer) quadUV(u0, v0, u1, v1, x, y, w, h float32, c color.RGBA) {
 	cr, cg, cb := float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a
 	x0, y0 := r.ox+x*r.scale, r.oy+y*r.scale
 	x1, y1 := x0+w*r.scale, y0+h*r.scale
+	if r.snap {
+		x0, y0 = round(x0), round(y0)
+		x1, y1 = round(r.ox+(x+w)*r.scale), round(r.oy+(y+h)*r.scale)
+	}
 	n := uint16(len(r.vs))
 	r.vs = append(r.vs,
 		ebiten.Vertex{DstX: x0, DstY: y0, SrcX: u0, SrcY: v0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
@@ -120,6 +135,10 @@ func (r *Renderer) quadUV(u0, v0, u1, v1, x, y, w, h float32, c color.RGBA) {
 	)
 	r.is = append(r.is, n, n+1, n+2, n+1, n+3, n+2)
 }
+
+// round rounds half up; window coordinates are small, so float32 holds
+// them exactly.
+func round(v float32) float32 { return float32(int(v+0.5+1<<20)) - 1<<20 }
 
 // Rect fills a logical rectangle.
 func (r *Renderer) Rect(x, y, w, h float32, c color.RGBA) {

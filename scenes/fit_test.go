@@ -1,0 +1,112 @@
+package scenes
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/scenes/draw"
+)
+
+// TestFit: the picture fills any window at the largest scale that keeps a
+// cell whole, centred; whole-number windows keep whole-number scales.
+func TestFit(t *testing.T) {
+	cases := []struct {
+		name       string
+		w, h       int
+		x0, x1     int
+		cell       int // window pixels per cell
+		ox, oy     int
+		minBoardPx int // the board's width in window pixels at least
+	}{
+		{"640x360", 640, 360, 0, ScreenW, 16, 0, 0, 160},
+		{"1280x720", 1280, 720, 0, ScreenW, 32, 0, 0, 320},
+		{"1920x1080", 1920, 1080, 0, ScreenW, 48, 0, 0, 480},
+		{"laptop page 1366x657", 1366, 657, 0, ScreenW, 29, (1366 - 1160) / 2, (657 - 652) / 2, 290},
+		{"wide 2560x1080", 2560, 1080, 0, ScreenW, 48, 320, 0, 480},
+		{"phone upright, play area", 390, 480, 142, 532, 16, -142, (480 - 360) / 2, 160},
+		{"phone upright, canvas above the buttons", 390, 367, 142, 532, 16, -142, (367 - 360) / 2, 160},
+		{"small phone upright", 360, 339, 142, 532, 14, (360-341)/2 - 124, (339 - 315) / 2, 140},
+	}
+	for _, c := range cases {
+		s, ox, oy := fit(c.w, c.h, c.x0, c.x1)
+		cell := s * draw.Cell
+		if cell != float32(c.cell) || ox != c.ox || oy != c.oy {
+			t.Errorf("%s: cell %v at (%d, %d), want %d at (%d, %d)", c.name, cell, ox, oy, c.cell, c.ox, c.oy)
+		}
+		if bw := int(cell) * 10; bw < c.minBoardPx {
+			t.Errorf("%s: the board is %d pixels wide", c.name, bw)
+		}
+		if right := ox + int(float32(c.x1)*s); right > c.w || ox+int(float32(c.x0)*s) < 0 || oy+int(ScreenH*s) > c.h {
+			t.Errorf("%s: the picture leaves the window", c.name)
+		}
+	}
+}
+
+// TestLaptopPageLayout draws a game in a 1366x657 page: the state's
+// layout reports the fitted cells, every cell edge of the board falls on
+// a whole pixel, and a click maps back to the logical screen.
+func TestLaptopPageLayout(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	x0, x1 := a.portraitSpan(1366, 657)
+	a.layout.scale, a.layout.ox, a.layout.oy = fit(1366, 657, x0, x1)
+	st := a.State()
+	if l := st.Layout; l == nil || l.Cell != 29 || l.Scale != 2 || l.X != 103+435 {
+		t.Fatalf("layout %+v", st.Layout)
+	}
+	r := draw.NewDry()
+	r.BeginScaled(nil, a.layout.scale, a.layout.ox, a.layout.oy)
+	a.drawScenes(r)
+	for i, v := range r.Batch() {
+		if v.DstX != float32(int(v.DstX)) || v.DstY != float32(int(v.DstY)) {
+			t.Fatalf("vertex %d at (%v, %v): not a whole pixel", i, v.DstX, v.DstY)
+		}
+	}
+	if x, y := a.toLogical(103+581, 2+327); x != 320 || y != 180 {
+		t.Fatalf("the window's middle maps to (%d, %d)", x, y)
+	}
+}
+
+// TestPortraitShowsThePlayArea: an upright phone shows the play area of
+// a game across its width, and the whole screen for other scenes.
+func TestPortraitShowsThePlayArea(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "marathon")
+	if x0, x1 := a.portraitSpan(390, 367); x1-x0 > 390 || x0 > draw.LeftColR-draw.PanelW || x1 < draw.RightColX+draw.PanelW {
+		t.Fatalf("portrait play shows columns %d..%d", x0, x1)
+	}
+	if x0, x1 := a.portraitSpan(1366, 657); x0 != 0 || x1 != ScreenW {
+		t.Fatalf("landscape shows columns %d..%d", x0, x1)
+	}
+	a.Stack.Push(newSettingsScene(false))
+	if x0, x1 := a.portraitSpan(390, 480); x0 != 0 || x1 != ScreenW {
+		t.Fatalf("portrait settings show columns %d..%d", x0, x1)
+	}
+}
+
+// TestFullscreenFromPauseAndF11: the pause menu's Fullscreen row and F11
+// both turn fullscreen on and off, and the choice is saved.
+func TestFullscreenFromPauseAndF11(t *testing.T) {
+	store := &MemStore{}
+	a := newTestApp(t, store, "marathon")
+	step(t, a, action(ActPause), 1)
+	p := a.Stack.Top().(*pauseScene)
+	for p.menu.items[p.menu.sel].label != "Fullscreen" {
+		step(t, a, press(MenuDown), 1)
+	}
+	step(t, a, press(MenuConfirm), 1)
+	if !a.Settings.Fullscreen || topName(a) != "pause" {
+		t.Fatalf("fullscreen %v, scene %q after the pause menu's row", a.Settings.Fullscreen, topName(a))
+	}
+	a.FlushSaves()
+	if raw, _ := store.Get(settingsFile); !strings.Contains(string(raw), `"fullscreen": true`) {
+		t.Fatalf("not saved: %s", raw)
+	}
+	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyF11}}, 1)
+	if a.Settings.Fullscreen {
+		t.Fatal("F11 did not leave fullscreen")
+	}
+	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyF11}}, 1)
+	if !a.Settings.Fullscreen {
+		t.Fatal("F11 did not enter fullscreen")
+	}
+}
