@@ -1,0 +1,242 @@
+package pc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// MaxSequences caps the distinct sequences a percent run checks, so that
+// a pattern like *p7,*p7,*p7 fails at once instead of running for days.
+const MaxSequences = 20_000_000
+
+// Sequences returns the distinct sequences solution-finder checks for a
+// field that takes n pieces: each sequence of the pattern cut to n pieces
+// (n+1 with hold, when the pattern is longer than n), duplicates dropped,
+// in the order of first appearance. It is an error if the pattern is
+// shorter than n.
+func Sequences(pat *Pattern, n int, hold bool) ([][]engine.Piece, error) {
+	if pat.Depth() < n {
+		return nil, fmt.Errorf("the pattern makes %d pieces; the field needs %d", pat.Depth(), n)
+	}
+	keep := n
+	if hold && pat.Depth() > n {
+		keep = n + 1
+	}
+	seen := make(map[uint64]struct{})
+	var out [][]engine.Piece
+	var err error
+	pat.Each(func(seq []engine.Piece) bool {
+		seq = seq[:keep]
+		k := seqCode(seq)
+		if _, dup := seen[k]; dup {
+			return true
+		}
+		if len(out) == MaxSequences {
+			err = fmt.Errorf("the pattern makes more than %d distinct sequences", MaxSequences)
+			return false
+		}
+		seen[k] = struct{}{}
+		out = append(out, append([]engine.Piece(nil), seq...))
+		return true
+	})
+	return out, err
+}
+
+// seqCode packs up to 20 pieces, 3 bits each, above a length nibble... the
+// length takes the low 5 bits.
+func seqCode(seq []engine.Piece) uint64 {
+	k := uint64(len(seq))
+	for i, p := range seq {
+		k |= uint64(p) << (5 + 3*uint(i))
+	}
+	return k
+}
+
+// Progress is called now and then with the sequences done and the total.
+type Progress func(done, total int)
+
+// Percent tells, for each sequence, whether it can perfect-clear f (all
+// sequences must have the length Sequences gives). It uses workers
+// goroutines (0 = GOMAXPROCS). A cancelled ctx stops it with ctx's error.
+func Percent(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers int, progress Progress) ([]bool, error) {
+	n, err := f.Pieces()
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, errors.New("the field has no empty cell to fill")
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	s := newShared(r)
+	out := make([]bool, len(seqs))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			srch := s.searcher()
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= len(seqs) {
+					return
+				}
+				out[i] = srch.check(f, seqs[i], n)
+				d := done.Add(1)
+				if progress != nil && d%256 == 0 {
+					progress(int(d), len(seqs))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// shared is what the workers of one search share: the placements and the
+// answers of sub-problems.
+type shared struct {
+	rules Rules
+	moves *moveCache
+	memo  [64]struct {
+		sync.Mutex
+		m map[memoKey]bool
+	}
+}
+
+type memoKey struct{ f, q uint64 }
+
+func newShared(r Rules) *shared {
+	s := &shared{rules: r, moves: newMoveCache()}
+	for i := range s.memo {
+		s.memo[i].m = make(map[memoKey]bool)
+	}
+	return s
+}
+
+func (s *shared) searcher() *searcher {
+	return &searcher{s: s, gen: &generator{rules: s.rules, cache: s.moves}}
+}
+
+// searcher is one worker's state.
+type searcher struct {
+	s   *shared
+	gen *generator
+}
+
+func (s *shared) lookup(k memoKey) (v, ok bool) {
+	sh := &s.memo[(k.f*0x9E3779B97F4A7C15^k.q*0xBF58476D1CE4E5B9)>>58]
+	sh.Lock()
+	v, ok = sh.m[k]
+	sh.Unlock()
+	return
+}
+
+func (s *shared) store(k memoKey, v bool) {
+	sh := &s.memo[(k.f*0x9E3779B97F4A7C15^k.q*0xBF58476D1CE4E5B9)>>58]
+	sh.Lock()
+	sh.m[k] = v
+	sh.Unlock()
+}
+
+// check tells whether seq perfect-clears f in n placements.
+func (s *searcher) check(f Field, seq []engine.Piece, n int) bool {
+	if s.s.rules.Hold {
+		return s.withHold(f, seq[0], seq[1:], n)
+	}
+	return s.noHold(f, seq, n)
+}
+
+// queueKey packs the hold piece and the pieces still to come that n more
+// placements can use.
+func queueKey(hold engine.Piece, rest []engine.Piece, n int) uint64 {
+	if len(rest) > n {
+		rest = rest[:n]
+	}
+	return seqCode(rest)<<3 | uint64(hold)
+}
+
+// withHold follows solution-finder's search with hold: hold is the piece
+// in hand that was not placed yet (the first piece at the start); each step
+// draws the next piece and places it or the one in hand, which keeps the
+// other. With nothing left to draw, the piece in hand is placed.
+func (s *searcher) withHold(f Field, hold engine.Piece, rest []engine.Piece, n int) bool {
+	var k memoKey
+	if n > 1 {
+		k = memoKey{f.key(), queueKey(hold, rest, n)}
+		if v, ok := s.s.lookup(k); ok {
+			return v
+		}
+	}
+	ok := false
+	if len(rest) == 0 {
+		ok = s.step(f, hold, engine.None, nil, n)
+	} else {
+		d := rest[0]
+		ok = s.step(f, hold, d, rest[1:], n) || d != hold && s.step(f, d, hold, rest[1:], n)
+	}
+	if n > 1 {
+		s.s.store(k, ok)
+	}
+	return ok
+}
+
+// step places p in every way and goes on with keep in hand.
+func (s *searcher) step(f Field, p, keep engine.Piece, rest []engine.Piece, n int) bool {
+	for _, m := range s.gen.moves(f, p) {
+		g := f.place(m)
+		if n == 1 {
+			if g.Cleared() {
+				return true
+			}
+			continue
+		}
+		if !g.viable() {
+			continue
+		}
+		if s.withHold(g, keep, rest, n-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// noHold places the pieces in order.
+func (s *searcher) noHold(f Field, seq []engine.Piece, n int) bool {
+	var k memoKey
+	if n > 1 {
+		k = memoKey{f.key(), queueKey(engine.None, seq, n)}
+		if v, ok := s.s.lookup(k); ok {
+			return v
+		}
+	}
+	ok := false
+	for _, m := range s.gen.moves(f, seq[0]) {
+		g := f.place(m)
+		if n == 1 {
+			if ok = g.Cleared(); ok {
+				break
+			}
+			continue
+		}
+		if g.viable() && s.noHold(g, seq[1:], n-1) {
+			ok = true
+			break
+		}
+	}
+	if n > 1 {
+		s.s.store(k, ok)
+	}
+	return ok
+}

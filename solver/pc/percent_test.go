@@ -1,0 +1,56 @@
+package pc
+
+import (
+	"context"
+	"testing"
+)
+
+func percentOf(t testing.TB, field, pattern string, lines int, r Rules) (ok, total int) {
+	t.Helper()
+	f, err := ParseFumen(field, lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pat, err := ParsePattern([]string{pattern})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := f.Pieces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seqs, err := Sequences(pat, n, r.Hold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Percent(context.Background(), f, seqs, r, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range res {
+		if v {
+			ok++
+		}
+	}
+	return ok, len(res)
+}
+
+// solution-finder's answers (docs/pc.md has the commands).
+var referenceCases = []struct {
+	field, pattern string
+	ok, total      int
+}{
+	{"v115@9gD8FeD8FeD8FeD8PeAgH", "*p7", 5040, 5040},
+	{"m115@EhC8HeD8DeF8EeC8JeAgH", "*p7", 4374, 5040},
+	{"d115@9gA8IeD8FeE8EeF8NeAgWBAUAAAA", "*p7", 4636, 5040},
+	{"v115@9gA8DeA8DeB8BeB8DeB8BeB8DeF8NeAgH", "T,I,O,*p4", 742, 840},
+}
+
+func TestPercentReference(t *testing.T) {
+	for _, tc := range referenceCases {
+		ok, total := percentOf(t, tc.field, tc.pattern, 4, Rules{Hold: true})
+		if ok != tc.ok || total != tc.total {
+			t.Errorf("%s %s: %d/%d, want %d/%d", tc.field, tc.pattern, ok, total, tc.ok, tc.total)
+		}
+	}
+}
