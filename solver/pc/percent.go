@@ -113,6 +113,13 @@ type shared struct {
 		sync.Mutex
 		m map[memoKey]bool
 	}
+	// alive[f] tells whether any pieces at all can perfect-clear f: a field
+	// no pieces clear fails every queue, and fields recur across queues far
+	// more than (field, queue) pairs do.
+	alive [64]struct {
+		sync.Mutex
+		m map[uint64]bool
+	}
 }
 
 type memoKey struct{ f, q uint64 }
@@ -121,6 +128,7 @@ func newShared(r Rules) *shared {
 	s := &shared{rules: r, moves: newMoveCache()}
 	for i := range s.memo {
 		s.memo[i].m = make(map[memoKey]bool)
+		s.alive[i].m = make(map[uint64]bool)
 	}
 	return s
 }
@@ -150,6 +158,35 @@ func (s *shared) store(k memoKey, v bool) {
 	sh.Unlock()
 }
 
+// alive tells whether some pieces, in some order, perfect-clear f.
+func (s *searcher) alive(f Field) bool {
+	if f.Cleared() {
+		return true
+	}
+	k := f.key()
+	sh := &s.s.alive[(k*0x9E3779B97F4A7C15)>>58]
+	sh.Lock()
+	v, ok := sh.m[k]
+	sh.Unlock()
+	if ok {
+		return v
+	}
+	v = false
+search:
+	for _, p := range sfOrder {
+		for _, m := range s.gen.moves(f, p) {
+			if g := f.place(m); (g.Cleared() || g.viable()) && s.alive(g) {
+				v = true
+				break search
+			}
+		}
+	}
+	sh.Lock()
+	sh.m[k] = v
+	sh.Unlock()
+	return v
+}
+
 // check tells whether seq perfect-clears f in n placements.
 func (s *searcher) check(f Field, seq []engine.Piece, n int) bool {
 	if s.s.rules.Hold {
@@ -172,8 +209,11 @@ func queueKey(hold engine.Piece, rest []engine.Piece, n int) uint64 {
 // draws the next piece and places it or the one in hand, which keeps the
 // other. With nothing left to draw, the piece in hand is placed.
 func (s *searcher) withHold(f Field, hold engine.Piece, rest []engine.Piece, n int) bool {
+	if !s.alive(f) {
+		return false
+	}
 	var k memoKey
-	if n > 1 {
+	if n > memoMin {
 		k = memoKey{f.key(), queueKey(hold, rest, n)}
 		if v, ok := s.s.lookup(k); ok {
 			return v
@@ -186,7 +226,7 @@ func (s *searcher) withHold(f Field, hold engine.Piece, rest []engine.Piece, n i
 		d := rest[0]
 		ok = s.step(f, hold, d, rest[1:], n) || d != hold && s.step(f, d, hold, rest[1:], n)
 	}
-	if n > 1 {
+	if n > memoMin {
 		s.s.store(k, ok)
 	}
 	return ok
@@ -214,8 +254,11 @@ func (s *searcher) step(f Field, p, keep engine.Piece, rest []engine.Piece, n in
 
 // noHold places the pieces in order.
 func (s *searcher) noHold(f Field, seq []engine.Piece, n int) bool {
+	if !s.alive(f) {
+		return false
+	}
 	var k memoKey
-	if n > 1 {
+	if n > memoMin {
 		k = memoKey{f.key(), queueKey(engine.None, seq, n)}
 		if v, ok := s.s.lookup(k); ok {
 			return v
@@ -235,8 +278,12 @@ func (s *searcher) noHold(f Field, seq []engine.Piece, n int) bool {
 			break
 		}
 	}
-	if n > 1 {
+	if n > memoMin {
 		s.s.store(k, ok)
 	}
 	return ok
 }
+
+// memoMin is the fewest placements left at which a sub-problem's answer is
+// remembered: below it, searching again is cheaper than the map.
+const memoMin = 1

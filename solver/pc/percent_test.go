@@ -54,3 +54,13 @@ func TestPercentReference(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkPercentReference(b *testing.B) {
+	for _, tc := range referenceCases {
+		b.Run(tc.field[:8]+"/"+tc.pattern, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				percentOf(b, tc.field, tc.pattern, 4, Rules{Hold: true})
+			}
+		})
+	}
+}
