@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/engine/fumen"
 	"github.com/kocka/kocka/solver/pc"
 )
 
@@ -428,13 +429,126 @@ func writeJSON(w io.Writer, v any) int {
 	return 0
 }
 
+// pcPathJSON is the --json answer of path.
+type pcPathJSON struct {
+	Lines     int              `json:"lines"`
+	Pieces    int              `json:"pieces"`
+	Hold      bool             `json:"hold"`
+	Drop      string           `json:"drop"`
+	Sequences int              `json:"sequences"`
+	Unique    int              `json:"unique"`
+	Minimal   int              `json:"minimal"`
+	Reason    string           `json:"reason,omitempty"`
+	Solutions []pcSolutionJSON `json:"solutions"`
+}
+
+type pcSolutionJSON struct {
+	Fumen     string `json:"fumen"`
+	Order     string `json:"order"`     // one order that builds it
+	Sequences int    `json:"sequences"` // how many of the sequences build it
+	Minimal   bool   `json:"minimal"`   // in solution-finder's minimal set
+}
+
 func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error,
 	pat *pc.Pattern, rules pc.Rules, workers int, jsonOut bool, prog *progress) int {
-	fmt.Fprintln(stderr, "kocka pc path: not yet")
-	return 1
+	out := pcPathJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Solutions: []pcSolutionJSON{}}
+	if perr != nil {
+		if !errors.Is(perr, pc.ErrNotMultipleOf4) {
+			fmt.Fprintf(stderr, "kocka pc path: %v\n", perr)
+			return 1
+		}
+		out.Reason = perr.Error()
+		if jsonOut {
+			return writeJSON(w, out)
+		}
+		fmt.Fprintf(w, "%sunique = 0, minimal = 0: %s\n", field, out.Reason)
+		return 0
+	}
+	seqs, err := pc.Sequences(pat, n, rules.Hold)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka pc path: %v\n", err)
+		return 1
+	}
+	sols, err := pc.Path(ctx, field, seqs, rules, workers)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka pc path: %v\n", err)
+		return 1
+	}
+	minimal := map[*pc.Step]bool{}
+	for _, s := range pc.MinimalSF(sols) {
+		minimal[&s.Steps[0]] = true
+	}
+	out.Sequences, out.Unique, out.Minimal = len(seqs), len(sols), len(minimal)
+	for _, s := range sols {
+		fm, err := s.Fumen(field)
+		if err != nil {
+			fmt.Fprintf(stderr, "kocka pc path: %v\n", err)
+			return 1
+		}
+		out.Solutions = append(out.Solutions, pcSolutionJSON{Fumen: fm, Order: seqText(s.Order()), Sequences: len(s.Sequences), Minimal: minimal[&s.Steps[0]]})
+	}
+	if jsonOut {
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "%s", field)
+	fmt.Fprintf(w, "lines %d, pieces %d, hold %s, drop %s, %d distinct sequences\n", lines, n, holdName(rules.Hold), rules.Drop, out.Sequences)
+	fmt.Fprintf(w, "Found path [unique] = %d\nFound path [minimal] = %d (solution-finder's procedure)\n", out.Unique, out.Minimal)
+	for _, s := range out.Solutions {
+		mark := ""
+		if s.Minimal {
+			mark = " minimal"
+		}
+		fmt.Fprintf(w, "%s %s %d/%d%s\n", s.Fumen, s.Order, s.Sequences, out.Sequences, mark)
+	}
+	return 0
+}
+
+// pcSolveJSON is the --json answer of solve.
+type pcSolveJSON struct {
+	Lines  int    `json:"lines"`
+	Pieces int    `json:"pieces"`
+	Hold   bool   `json:"hold"`
+	Drop   string `json:"drop"`
+	Queue  string `json:"queue"`
+	PC     bool   `json:"pc"`
+	Reason string `json:"reason,omitempty"`
+	Order  string `json:"order,omitempty"` // the pieces in the order they are placed
+	Fumen  string `json:"fumen,omitempty"` // one page per piece
 }
 
 func pcSolve(w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error, seq []engine.Piece, rules pc.Rules, jsonOut bool) int {
-	fmt.Fprintln(stderr, "kocka pc solve: not yet")
-	return 1
+	out := pcSolveJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Queue: seqText(seq)}
+	if perr != nil {
+		if !errors.Is(perr, pc.ErrNotMultipleOf4) {
+			fmt.Fprintf(stderr, "kocka pc solve: %v\n", perr)
+			return 1
+		}
+		out.Reason = perr.Error()
+	} else {
+		sol, ok, err := pc.Solve(field, seq, rules)
+		if err != nil {
+			fmt.Fprintf(stderr, "kocka pc solve: %v\n", err)
+			return 1
+		}
+		if out.PC = ok; ok {
+			out.Order = seqText(sol.Order())
+			if out.Fumen, err = fumen.Encode(sol.Pages(field)); err != nil {
+				fmt.Fprintf(stderr, "kocka pc solve: %v\n", err)
+				return 1
+			}
+		}
+	}
+	if jsonOut {
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "%s", field)
+	switch {
+	case out.Reason != "":
+		fmt.Fprintf(w, "no perfect clear: %s\n", out.Reason)
+	case out.PC:
+		fmt.Fprintf(w, "perfect clear: place %s\n%s\n", out.Order, out.Fumen)
+	default:
+		fmt.Fprintf(w, "no perfect clear with %s (hold %s)\n", out.Queue, holdName(rules.Hold))
+	}
+	return 0
 }

@@ -125,6 +125,8 @@ type enumerator struct {
 	*searcher
 	found map[string][]Step
 	stack []Step
+	first bool // stop at the first solution (Solve)
+	done  bool
 }
 
 // rowMap gives, for each row of the current field, its row in the
@@ -205,6 +207,9 @@ func (e *enumerator) inOrder(f Field, rm rowMap, seq []engine.Piece, n int) {
 
 func (e *enumerator) place(f Field, rm rowMap, p, keep engine.Piece, rest []engine.Piece, n int) {
 	for _, m := range e.gen.moves(f, p) {
+		if e.done {
+			return
+		}
 		g := f.place(m)
 		e.stack = append(e.stack, Step{Placed: m.placed(p), Cells: rm.toStart(m.mask, f.Height)})
 		switch {
@@ -215,6 +220,7 @@ func (e *enumerator) place(f Field, rm rowMap, p, keep engine.Piece, rest []engi
 				if _, ok := e.found[k]; !ok {
 					e.found[k] = steps
 				}
+				e.done = e.first
 			}
 		case g.viable():
 			rm2 := rm.after(f.Rows|m.mask, f.Height)
