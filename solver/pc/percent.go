@@ -76,6 +76,11 @@ func Percent(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, worke
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s := newShared(r)
+	front, depth := s.frontier(f, seqs, n)
+	left := n - depth // placements after the prefix
+	if r.Hold {
+		left++ // the prefix's last piece drawn is in hand, not placed
+	}
 	out := make([]bool, len(seqs))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
@@ -84,12 +89,17 @@ func Percent(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, worke
 		go func() {
 			defer wg.Done()
 			srch := s.searcher()
+			last := 0 // the frontier state that cleared the last sequence: try it first
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= len(seqs) {
 					return
 				}
-				out[i] = srch.check(f, seqs[i], n)
+				if front == nil {
+					out[i] = srch.check(f, seqs[i], n)
+				} else {
+					out[i], last = srch.checkFrom(front, last, seqs[i][depth:], left)
+				}
 				d := done.Add(1)
 				if progress != nil && d%256 == 0 {
 					progress(int(d), len(seqs))
@@ -113,12 +123,11 @@ type shared struct {
 		sync.Mutex
 		m map[memoKey]bool
 	}
-	// alive[f] tells whether any pieces at all can perfect-clear f: a field
-	// no pieces clear fails every queue, and fields recur across queues far
-	// more than (field, queue) pairs do.
+	// alive[(f, bag)] tells whether the pieces of bag, in some order, can
+	// perfect-clear f (see searcher.alive).
 	alive [64]struct {
 		sync.Mutex
-		m map[uint64]bool
+		m map[memoKey]bool
 	}
 }
 
@@ -128,7 +137,7 @@ func newShared(r Rules) *shared {
 	s := &shared{rules: r, moves: newMoveCache()}
 	for i := range s.memo {
 		s.memo[i].m = make(map[memoKey]bool)
-		s.alive[i].m = make(map[uint64]bool)
+		s.alive[i].m = make(map[memoKey]bool)
 	}
 	return s
 }
@@ -158,13 +167,33 @@ func (s *shared) store(k memoKey, v bool) {
 	sh.Unlock()
 }
 
-// alive tells whether some pieces, in some order, perfect-clear f.
-func (s *searcher) alive(f Field) bool {
+// bag is a multiset of pieces: 4 bits of count per piece kind.
+type bag uint64
+
+func bagOf(hold engine.Piece, rest []engine.Piece) bag {
+	var b bag
+	if hold.Valid() {
+		b += 1 << (4 * uint(hold))
+	}
+	for _, p := range rest {
+		b += 1 << (4 * uint(p))
+	}
+	return b
+}
+
+func (b bag) has(p engine.Piece) bool { return b>>(4*uint(p))&15 != 0 }
+
+// alive tells whether f can be perfect-cleared by pieces of b in some
+// order (not every piece need be used). It ignores the order of the queue
+// and hold, so it only prunes: a (field, queue) it refuses has no clear.
+// Its answers are shared by every queue with the same pieces, which the
+// permutations a pattern makes have in common.
+func (s *searcher) alive(f Field, b bag) bool {
 	if f.Cleared() {
 		return true
 	}
-	k := f.key()
-	sh := &s.s.alive[(k*0x9E3779B97F4A7C15)>>58]
+	k := memoKey{f.key(), uint64(b)}
+	sh := &s.s.alive[(k.f*0x9E3779B97F4A7C15^k.q*0xBF58476D1CE4E5B9)>>58]
 	sh.Lock()
 	v, ok := sh.m[k]
 	sh.Unlock()
@@ -174,8 +203,11 @@ func (s *searcher) alive(f Field) bool {
 	v = false
 search:
 	for _, p := range sfOrder {
+		if !b.has(p) {
+			continue
+		}
 		for _, m := range s.gen.moves(f, p) {
-			if g := f.place(m); (g.Cleared() || g.viable()) && s.alive(g) {
+			if g := f.place(m); (g.Cleared() || g.viable()) && s.alive(g, b-1<<(4*uint(p))) {
 				v = true
 				break search
 			}
@@ -185,6 +217,124 @@ search:
 	sh.m[k] = v
 	sh.Unlock()
 	return v
+}
+
+// state is a field with the piece in hand (engine.None without hold).
+type state struct {
+	f Field
+	h engine.Piece
+}
+
+// frontier serves sequences that share a prefix (T,I,L,J,S,Z,O,*p4 shares
+// seven pieces): it places the prefix's pieces once, in every way, and
+// returns the distinct states after it and the prefix's length; each
+// sequence then only searches on from those states. It returns nil when
+// the shared prefix is too short to pay.
+func (s *shared) frontier(f Field, seqs [][]engine.Piece, n int) ([]state, int) {
+	lcp := len(seqs[0])
+	for _, q := range seqs[1:] {
+		k := 0
+		for k < lcp && q[k] == seqs[0][k] {
+			k++
+		}
+		lcp = k
+	}
+	prefix := seqs[0]
+	// The suffixes' pieces, each kind at its largest count: what alive may
+	// use past the prefix.
+	var most [engine.L + 1]int
+	for _, q := range seqs {
+		var c [engine.L + 1]int
+		for _, p := range q[lcp:] {
+			c[p]++
+		}
+		for p := range c {
+			most[p] = max(most[p], c[p])
+		}
+	}
+	var later bag
+	for p, c := range most {
+		later += bag(c) << (4 * uint(p))
+	}
+	srch := s.searcher()
+	var front []state
+	var depth int
+	if s.rules.Hold {
+		depth = min(lcp, n) // drawn pieces; one fewer is placed
+		if depth < 3 {
+			return nil, 0
+		}
+		front = []state{{f, prefix[0]}}
+		for i := 1; i < depth; i++ {
+			x := prefix[i]
+			seen := map[state]bool{}
+			var next []state
+			for _, st := range front {
+				opts := [][2]engine.Piece{{st.h, x}, {x, st.h}} // place, keep
+				if x == st.h {
+					opts = opts[:1]
+				}
+				for _, pk := range opts {
+					for _, m := range srch.gen.moves(st.f, pk[0]) {
+						g := st.f.place(m)
+						ns := state{g, pk[1]}
+						if seen[ns] || !g.viable() || !srch.alive(g, bagOf(pk[1], prefix[i+1:depth])+later) {
+							continue
+						}
+						seen[ns] = true
+						next = append(next, ns)
+					}
+				}
+			}
+			front = next
+		}
+	} else {
+		depth = min(lcp, n-1) // placed pieces
+		if depth < 2 {
+			return nil, 0
+		}
+		front = []state{{f, engine.None}}
+		for i := 0; i < depth; i++ {
+			seen := map[state]bool{}
+			var next []state
+			for _, st := range front {
+				for _, m := range srch.gen.moves(st.f, prefix[i]) {
+					g := st.f.place(m)
+					ns := state{g, engine.None}
+					if seen[ns] || !g.viable() || !srch.alive(g, bagOf(engine.None, prefix[i+1:depth])+later) {
+						continue
+					}
+					seen[ns] = true
+					next = append(next, ns)
+				}
+			}
+			front = next
+		}
+	}
+	if front == nil {
+		front = []state{} // nothing survives the prefix: every sequence fails
+	}
+	return front, depth
+}
+
+// checkFrom tells whether rest clears the field in left more placements
+// from some state of the frontier, trying state first first; it returns
+// the state that did.
+func (s *searcher) checkFrom(front []state, first int, rest []engine.Piece, left int) (bool, int) {
+	for k := range front {
+		i := (first + k) % len(front)
+		st := front[i]
+		var ok bool
+		if s.s.rules.Hold {
+			ok = s.withHold(st.f, st.h, rest, left)
+		} else {
+			ok = s.noHold(st.f, rest, left)
+		}
+		if ok {
+			return true, i
+		}
+	}
+	return false, first
 }
 
 // check tells whether seq perfect-clears f in n placements.
@@ -209,7 +359,7 @@ func queueKey(hold engine.Piece, rest []engine.Piece, n int) uint64 {
 // draws the next piece and places it or the one in hand, which keeps the
 // other. With nothing left to draw, the piece in hand is placed.
 func (s *searcher) withHold(f Field, hold engine.Piece, rest []engine.Piece, n int) bool {
-	if !s.alive(f) {
+	if !s.alive(f, bagOf(hold, rest[:min(len(rest), n)])) {
 		return false
 	}
 	var k memoKey
@@ -254,7 +404,7 @@ func (s *searcher) step(f Field, p, keep engine.Piece, rest []engine.Piece, n in
 
 // noHold places the pieces in order.
 func (s *searcher) noHold(f Field, seq []engine.Piece, n int) bool {
-	if !s.alive(f) {
+	if !s.alive(f, bagOf(engine.None, seq[:n])) {
 		return false
 	}
 	var k memoKey

@@ -64,3 +64,35 @@ func BenchmarkPercentReference(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkPath(b *testing.B) {
+	f, _ := ParseFumen("v115@9gD8FeD8FeD8FeD8PeAgH", 4)
+	pat, _ := ParsePattern([]string{"*p7"})
+	seqs, _ := Sequences(pat, 6, true)
+	for i := 0; i < b.N; i++ {
+		sols, err := Path(context.Background(), f, seqs, Rules{Hold: true}, 0)
+		if err != nil || len(sols) != 245 {
+			b.Fatal(len(sols), err)
+		}
+	}
+}
+
+// BenchmarkPercentEmpty10 is the first 24 sequences of the empty field's
+// T,I,L,J,S,Z,O,*p4 (ten pieces, hold).
+func BenchmarkPercentEmpty10(b *testing.B) {
+	f, _ := ParseFumen("v115@vhAAgH", 4)
+	pat, _ := ParsePattern([]string{"T,I,L,J,S,Z,O,*p4"})
+	seqs, _ := Sequences(pat, 10, true)
+	seqs = seqs[:24]
+	for i := 0; i < b.N; i++ {
+		res, err := Percent(context.Background(), f, seqs, Rules{Hold: true}, 0, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, ok := range res {
+			if !ok {
+				b.Fatal("a sequence failed")
+			}
+		}
+	}
+}
