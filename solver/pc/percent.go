@@ -76,38 +76,31 @@ func Percent(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, worke
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s := newShared(r)
-	front, depth := s.frontier(f, seqs, n)
-	left := n - depth // placements after the prefix
-	if r.Hold {
-		left++ // the prefix's last piece drawn is in hand, not placed
-	}
 	out := make([]bool, len(seqs))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			srch := s.searcher()
-			last := 0 // the frontier state that cleared the last sequence: try it first
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= len(seqs) {
-					return
-				}
-				if front == nil {
+	if depth := s.prefixDepth(seqs, n); depth > 0 {
+		s.walkPrefix(ctx, f, seqs, n, depth, workers, out, progress)
+	} else {
+		var next, done atomic.Int64
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				srch := s.searcher()
+				for ctx.Err() == nil {
+					i := int(next.Add(1) - 1)
+					if i >= len(seqs) {
+						return
+					}
 					out[i] = srch.check(f, seqs[i], n)
-				} else {
-					out[i], last = srch.checkFrom(front, last, seqs[i][depth:], left)
+					if d := done.Add(1); progress != nil && d%256 == 0 {
+						progress(int(d), len(seqs))
+					}
 				}
-				d := done.Add(1)
-				if progress != nil && d%256 == 0 {
-					progress(int(d), len(seqs))
-				}
-			}
-		}()
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -192,6 +185,11 @@ func (s *searcher) alive(f Field, b bag) bool {
 	if f.Cleared() {
 		return true
 	}
+	if f.Empty() > 4*aliveMax {
+		// Far from the end almost every field is alive, and proving the
+		// rare dead one costs more than the search it saves (and memory).
+		return true
+	}
 	k := memoKey{f.key(), uint64(b)}
 	sh := &s.s.alive[(k.f*0x9E3779B97F4A7C15^k.q*0xBF58476D1CE4E5B9)>>58]
 	sh.Lock()
@@ -225,12 +223,10 @@ type state struct {
 	h engine.Piece
 }
 
-// frontier serves sequences that share a prefix (T,I,L,J,S,Z,O,*p4 shares
-// seven pieces): it places the prefix's pieces once, in every way, and
-// returns the distinct states after it and the prefix's length; each
-// sequence then only searches on from those states. It returns nil when
-// the shared prefix is too short to pay.
-func (s *shared) frontier(f Field, seqs [][]engine.Piece, n int) ([]state, int) {
+// prefixDepth is how many leading pieces all sequences share, when that
+// is worth walking once (see walkPrefix), or 0: with hold, the pieces
+// drawn (one fewer is placed); without, the pieces placed.
+func (s *shared) prefixDepth(seqs [][]engine.Piece, n int) int {
 	lcp := len(seqs[0])
 	for _, q := range seqs[1:] {
 		k := 0
@@ -239,102 +235,116 @@ func (s *shared) frontier(f Field, seqs [][]engine.Piece, n int) ([]state, int) 
 		}
 		lcp = k
 	}
-	prefix := seqs[0]
-	// The suffixes' pieces, each kind at its largest count: what alive may
-	// use past the prefix.
-	var most [engine.L + 1]int
-	for _, q := range seqs {
-		var c [engine.L + 1]int
-		for _, p := range q[lcp:] {
-			c[p]++
-		}
-		for p := range c {
-			most[p] = max(most[p], c[p])
-		}
-	}
-	var later bag
-	for p, c := range most {
-		later += bag(c) << (4 * uint(p))
-	}
-	srch := s.searcher()
-	var front []state
-	var depth int
 	if s.rules.Hold {
-		depth = min(lcp, n) // drawn pieces; one fewer is placed
-		if depth < 3 {
-			return nil, 0
+		if d := min(lcp, n); d >= 3 {
+			return d
 		}
-		front = []state{{f, prefix[0]}}
-		for i := 1; i < depth; i++ {
-			x := prefix[i]
-			seen := map[state]bool{}
-			var next []state
-			for _, st := range front {
-				opts := [][2]engine.Piece{{st.h, x}, {x, st.h}} // place, keep
-				if x == st.h {
-					opts = opts[:1]
-				}
-				for _, pk := range opts {
-					for _, m := range srch.gen.moves(st.f, pk[0]) {
-						g := st.f.place(m)
-						ns := state{g, pk[1]}
-						if seen[ns] || !g.viable() || !srch.alive(g, bagOf(pk[1], prefix[i+1:depth])+later) {
-							continue
-						}
-						seen[ns] = true
-						next = append(next, ns)
-					}
-				}
-			}
-			front = next
-		}
-	} else {
-		depth = min(lcp, n-1) // placed pieces
-		if depth < 2 {
-			return nil, 0
-		}
-		front = []state{{f, engine.None}}
-		for i := 0; i < depth; i++ {
-			seen := map[state]bool{}
-			var next []state
-			for _, st := range front {
-				for _, m := range srch.gen.moves(st.f, prefix[i]) {
-					g := st.f.place(m)
-					ns := state{g, engine.None}
-					if seen[ns] || !g.viable() || !srch.alive(g, bagOf(engine.None, prefix[i+1:depth])+later) {
-						continue
-					}
-					seen[ns] = true
-					next = append(next, ns)
-				}
-			}
-			front = next
-		}
+		return 0
 	}
-	if front == nil {
-		front = []state{} // nothing survives the prefix: every sequence fails
+	if d := min(lcp, n-1); d >= 2 {
+		return d
 	}
-	return front, depth
+	return 0
 }
 
-// checkFrom tells whether rest clears the field in left more placements
-// from some state of the frontier, trying state first first; it returns
-// the state that did.
-func (s *searcher) checkFrom(front []state, first int, rest []engine.Piece, left int) (bool, int) {
-	for k := range front {
-		i := (first + k) % len(front)
-		st := front[i]
-		var ok bool
-		if s.s.rules.Hold {
-			ok = s.withHold(st.f, st.h, rest, left)
-		} else {
-			ok = s.noHold(st.f, rest, left)
+// walkPrefix serves sequences that share their first depth pieces
+// (T,I,L,J,S,Z,O,*p4 shares seven): it walks the ways to place the prefix
+// once, depth first, and at each distinct state after it checks every
+// sequence not yet known to clear; it stops when all are known to. The
+// sequences left at the end fail.
+func (s *shared) walkPrefix(ctx context.Context, f Field, seqs [][]engine.Piece, n, depth, workers int, out []bool, progress Progress) {
+	prefix := seqs[0][:depth]
+	left := n - depth // placements after the prefix
+	if s.rules.Hold {
+		left++ // the prefix's last piece is in hand
+	}
+	open := make([]int, len(seqs)) // sequences not known to clear
+	for i := range open {
+		open[i] = i
+	}
+	srchs := make([]*searcher, workers)
+	for w := range srchs {
+		srchs[w] = s.searcher()
+	}
+	seen := make([]map[state]bool, depth+1)
+	for i := range seen {
+		seen[i] = map[state]bool{}
+	}
+	// at checks the open sequences from one state after the prefix, on
+	// every worker.
+	at := func(st state) {
+		ok := make([]bool, len(open))
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for _, srch := range srchs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for ctx.Err() == nil {
+					k := int(next.Add(1) - 1)
+					if k >= len(open) {
+						return
+					}
+					rest := seqs[open[k]][depth:]
+					if s.rules.Hold {
+						ok[k] = srch.withHold(st.f, st.h, rest, left)
+					} else {
+						ok[k] = srch.noHold(st.f, rest, left)
+					}
+				}
+			}()
 		}
-		if ok {
-			return true, i
+		wg.Wait()
+		kept := open[:0]
+		for k, i := range open {
+			if ok[k] {
+				out[i] = true
+			} else {
+				kept = append(kept, i)
+			}
+		}
+		open = kept
+		if progress != nil {
+			progress(len(seqs)-len(open), len(seqs))
 		}
 	}
-	return false, first
+	srch := srchs[0]
+	var walk func(st state, i int)
+	walk = func(st state, i int) {
+		if len(open) == 0 || ctx.Err() != nil || seen[i][st] {
+			return
+		}
+		seen[i][st] = true
+		if i == depth {
+			at(st)
+			return
+		}
+		x := prefix[i]
+		if !s.rules.Hold {
+			for _, m := range srch.gen.moves(st.f, x) {
+				if g := st.f.place(m); g.viable() {
+					walk(state{g, engine.None}, i+1)
+				}
+			}
+			return
+		}
+		opts := [][2]engine.Piece{{st.h, x}, {x, st.h}} // place, keep
+		if x == st.h {
+			opts = opts[:1]
+		}
+		for _, pk := range opts {
+			for _, m := range srch.gen.moves(st.f, pk[0]) {
+				if g := st.f.place(m); g.viable() {
+					walk(state{g, pk[1]}, i+1)
+				}
+			}
+		}
+	}
+	if s.rules.Hold {
+		walk(state{f, prefix[0]}, 1)
+	} else {
+		walk(state{f, engine.None}, 0)
+	}
 }
 
 // check tells whether seq perfect-clears f in n placements.
@@ -433,6 +443,10 @@ func (s *searcher) noHold(f Field, seq []engine.Piece, n int) bool {
 	}
 	return ok
 }
+
+// aliveMax is the most pieces a field may still need for alive to check
+// it.
+const aliveMax = 6
 
 // memoMin is the fewest placements left at which a sub-problem's answer is
 // remembered: below it, searching again is cheaper than the map.
