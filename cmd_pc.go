@@ -469,7 +469,7 @@ func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, 
 		fmt.Fprintf(stderr, "kocka pc path: %v\n", err)
 		return 1
 	}
-	sols, err := pc.Path(ctx, field, seqs, rules, workers)
+	sols, err := pc.Path(ctx, field, seqs, rules, workers, prog.report)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka pc path: %v\n", err)
 		return 1

@@ -54,8 +54,8 @@ func solutionKey(steps []Step) string {
 // Path finds every distinct solution that some sequence of seqs builds
 // (as Sequences gives them), with the sequences that build each. The
 // solutions are ordered by how many sequences build them, most first, then
-// by their cells.
-func Path(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers int) ([]Solution, error) {
+// by their cells. progress, when not nil, is called now and then.
+func Path(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers int, progress Progress) ([]Solution, error) {
 	n, err := f.Pieces()
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func Path(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers 
 	}
 	var mu sync.Mutex
 	all := map[string]*found{}
-	var next atomic.Int64
+	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -97,6 +97,9 @@ func Path(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers 
 					fd.seqs = append(fd.seqs, i)
 				}
 				mu.Unlock()
+				if d := done.Add(1); progress != nil && d%64 == 0 {
+					progress(int(d), len(seqs))
+				}
 			}
 		}()
 	}

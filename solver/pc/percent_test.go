@@ -70,7 +70,7 @@ func BenchmarkPath(b *testing.B) {
 	pat, _ := ParsePattern([]string{"*p7"})
 	seqs, _ := Sequences(pat, 6, true)
 	for i := 0; i < b.N; i++ {
-		sols, err := Path(context.Background(), f, seqs, Rules{Hold: true}, 0)
+		sols, err := Path(context.Background(), f, seqs, Rules{Hold: true}, 0, nil)
 		if err != nil || len(sols) != 245 {
 			b.Fatal(len(sols), err)
 		}

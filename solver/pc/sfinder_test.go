@@ -88,7 +88,7 @@ func (c sfCase) ours(t testing.TB, withPath bool) sfCase {
 		}
 	}
 	if withPath {
-		sols, err := Path(context.Background(), f, seqs, c.rules(t), 0)
+		sols, err := Path(context.Background(), f, seqs, c.rules(t), 0, nil)
 		if err != nil {
 			t.Fatalf("%v: %v", c, err)
 		}
