@@ -48,16 +48,18 @@ chmod +x "$sf"
 go build -o "$tmp/kocka" .
 
 # measure OUT CMD...: runs CMD at nice 10 under /usr/bin/time -v; leaves
-# stdout in OUT, and sets wall (s) and rss (MB).
+# stdout in OUT, and sets wall (s), cpu (user + system, s) and rss (MB).
+# On a shared machine the CPU time is the steadier figure.
 measure() {
   local out=$1; shift
   nice -n 10 /usr/bin/time -v "$@" >"$out" 2>"$out.time" || { echo "pc-compare: failed: $*" >&2; tail -5 "$out.time" >&2; return 1; }
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; printf "%.2f", s}' "$out.time")
   rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2/1024}' "$out.time")
+  cpu=$(awk -F': ' '/User time|System time/ {s+=$2} END {printf "%.2f", s}' "$out.time")
 }
 
-echo "| command | field | pattern | solution-finder | wall | RSS | kocka pc | wall | RSS | same |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| command | field | pattern | solution-finder | wall | CPU | RSS | kocka pc | wall | CPU | RSS | same |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 cases=(
   "percent|v115@9gD8FeD8FeD8FeD8PeAgH|*p7"
   "percent|m115@EhC8HeD8DeF8EeC8JeAgH|*p7"
@@ -72,19 +74,19 @@ for c in "${cases[@]}"; do
   if [ "$cmd" = percent ]; then
     measure "$tmp/sf.out" "$sf" percent -t "$field" -p "$pattern"
     sfa=$(grep -o 'success = [0-9.]*% ([0-9]*/[0-9]*)' "$tmp/sf.out" | sed 's/success = //')
-    sfw=$wall sfr=$rss
+    sfw=$wall sfr=$rss sfc=$cpu
     measure "$tmp/k.out" "$tmp/kocka" pc percent --field "$field" --pattern "$pattern" --fail-max 0
     ka=$(grep -o 'success = [0-9.]*% ([0-9]*/[0-9]*)' "$tmp/k.out" | sed 's/success = //')
   else
     measure "$tmp/sf.out" "$sf" path -t "$field" -p "$pattern" -o "$tmp/path"
     sfa="$(grep -o 'Found path \[unique\] = [0-9]*' "$tmp/sf.out" | grep -o '[0-9]*$') unique, $(grep -o 'Found path \[minimal\] = [0-9]*' "$tmp/sf.out" | grep -o '[0-9]*$') minimal"
-    sfw=$wall sfr=$rss
+    sfw=$wall sfr=$rss sfc=$cpu
     measure "$tmp/k.out" "$tmp/kocka" pc path --field "$field" --pattern "$pattern"
     ka="$(grep -o 'Found path \[unique\] = [0-9]*' "$tmp/k.out" | grep -o '[0-9]*$') unique, $(grep -o 'Found path \[minimal\] = [0-9]*' "$tmp/k.out" | grep -o '[0-9]*$') minimal"
   fi
   same=yes
   if [ "$sfa" != "$ka" ]; then same=NO; status=1; fi
-  echo "| $cmd | \`$field\` | \`$pattern\` | $sfa | ${sfw} s | ${sfr} MB | $ka | ${wall} s | ${rss} MB | $same |"
+  echo "| $cmd | \`$field\` | \`$pattern\` | $sfa | ${sfw} s | ${sfc} s | ${sfr} MB | $ka | ${wall} s | ${cpu} s | ${rss} MB | $same |"
 done
 
 if [ "$gen" -gt 0 ]; then
