@@ -169,10 +169,19 @@ func bagOf(hold engine.Piece, rest []engine.Piece) bag {
 		b += 1 << (4 * uint(hold))
 	}
 	for _, p := range rest {
+		if b.count(p) == 15 {
+			return bagTooBig
+		}
 		b += 1 << (4 * uint(p))
 	}
 	return b
 }
+
+// bagTooBig stands for a bag with 16 or more pieces of a kind (six lines
+// of I pieces), which alive does not check.
+const bagTooBig = ^bag(0)
+
+func (b bag) count(p engine.Piece) int { return int(b >> (4 * uint(p)) & 15) }
 
 func (b bag) has(p engine.Piece) bool { return b>>(4*uint(p))&15 != 0 }
 
@@ -185,7 +194,7 @@ func (s *searcher) alive(f Field, b bag) bool {
 	if f.Cleared() {
 		return true
 	}
-	if f.Empty() > 4*aliveMax {
+	if f.Empty() > 4*aliveMax || b == bagTooBig {
 		// Far from the end almost every field is alive, and proving the
 		// rare dead one costs more than the search it saves (and memory).
 		return true

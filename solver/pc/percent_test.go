@@ -96,3 +96,21 @@ func BenchmarkPercentEmpty10(b *testing.B) {
 		}
 	}
 }
+
+func TestPercentSixLinesOfO(t *testing.T) {
+	// Fifteen O pieces and one more in the queue: more of a kind than the
+	// multiset memo holds. (Fifteen I pieces cannot tile 6 x 10.)
+	f := Field{Height: 6}
+	pat, err := ParsePattern([]string{"O,O,O,O,O,O,O,O,O,O,O,O,O,O,O,O"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seqs, err := Sequences(pat, 15, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Percent(context.Background(), f, seqs, Rules{Hold: true}, 0, nil)
+	if err != nil || len(res) != 1 || !res[0] {
+		t.Fatalf("got %v, %v; want one clearing sequence", res, err)
+	}
+}
