@@ -91,7 +91,7 @@ done
 
 if [ "$gen" -gt 0 ]; then
   echo
-  echo "Random cases (solver/pc TestDifferentialSolutionFinder, seed \${SEED:-2}):"
+  echo "Random cases (solver/pc TestDifferentialSolutionFinder, seed ${SEED:-2}):"
   nice -n 10 go test -count=1 -run TestDifferentialSolutionFinder -timeout 2h ./solver/pc/ \
     -args -sfinder "$sf" -gen "$gen" -seed "${SEED:-2}" || status=1
 fi
