@@ -285,7 +285,13 @@ func (s *shared) walkPrefix(ctx context.Context, f Field, seqs [][]engine.Piece,
 		ok := make([]bool, len(open))
 		var next atomic.Int64
 		var wg sync.WaitGroup
-		for _, srch := range srchs {
+		team := srchs
+		if len(open) <= 8 {
+			// A few checks: starting goroutines and waking them would cost
+			// more than it saves.
+			team = srchs[:1]
+		}
+		for _, srch := range team {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
