@@ -443,6 +443,8 @@ type pcPathJSON struct {
 	Sequences int              `json:"sequences"`
 	Unique    int              `json:"unique"`
 	Minimal   int              `json:"minimal"`
+	Cover     int              `json:"cover"`        // solutions in the smallest cover found
+	Proven    bool             `json:"cover_proven"` // the cover is proven smallest
 	Reason    string           `json:"reason,omitempty"`
 	Solutions []pcSolutionJSON `json:"solutions"`
 }
@@ -452,6 +454,7 @@ type pcSolutionJSON struct {
 	Order     string `json:"order"`     // one order that builds it
 	Sequences int    `json:"sequences"` // how many of the sequences build it
 	Minimal   bool   `json:"minimal"`   // in solution-finder's minimal set
+	Cover     bool   `json:"cover"`     // in the smallest cover found
 }
 
 func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error,
@@ -484,13 +487,19 @@ func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, 
 		minimal[&s.Steps[0]] = true
 	}
 	out.Sequences, out.Unique, out.Minimal = len(seqs), len(sols), len(minimal)
-	for _, s := range sols {
+	cover, proven := pc.MinCover(sols, 0)
+	inCover := map[int]bool{}
+	for _, i := range cover {
+		inCover[i] = true
+	}
+	out.Cover, out.Proven = len(cover), proven
+	for i, s := range sols {
 		fm, err := s.Fumen(field)
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka pc path: %v\n", err)
 			return 1
 		}
-		out.Solutions = append(out.Solutions, pcSolutionJSON{Fumen: fm, Order: seqText(s.Order()), Sequences: len(s.Sequences), Minimal: minimal[&s.Steps[0]]})
+		out.Solutions = append(out.Solutions, pcSolutionJSON{Fumen: fm, Order: seqText(s.Order()), Sequences: len(s.Sequences), Minimal: minimal[&s.Steps[0]], Cover: inCover[i]})
 	}
 	if jsonOut {
 		return writeJSON(w, out)
@@ -498,10 +507,18 @@ func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, 
 	fmt.Fprintf(w, "%s", field)
 	fmt.Fprintf(w, "lines %d, pieces %d, hold %s, drop %s, %d distinct sequences\n", lines, n, holdName(rules.Hold), rules.Drop, out.Sequences)
 	fmt.Fprintf(w, "Found path [unique] = %d\nFound path [minimal] = %d (solution-finder's procedure)\n", out.Unique, out.Minimal)
+	how := "proven smallest"
+	if !out.Proven {
+		how = "the smallest found; the search budget ran out before a proof"
+	}
+	fmt.Fprintf(w, "Minimum cover = %d (%s)\n", out.Cover, how)
 	for _, s := range out.Solutions {
 		mark := ""
 		if s.Minimal {
 			mark = " minimal"
+		}
+		if s.Cover {
+			mark += " cover"
 		}
 		fmt.Fprintf(w, "%s %s %d/%d%s\n", s.Fumen, s.Order, s.Sequences, out.Sequences, mark)
 	}

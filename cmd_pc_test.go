@@ -57,7 +57,7 @@ func TestPCCommand(t *testing.T) {
 		{name: "bad drop", args: []string{"percent", "--field", wellFumen, "--drop", "fast", "--pattern", "*p7"}, code: 2, errHas: "unknown drop"},
 		{name: "two fields", args: []string{"percent", "--field", wellFumen, "--field-file", well, "--pattern", "*p7"}, code: 2, errHas: "one of --field"},
 		{name: "path", args: []string{"path", "--field", wellFumen, "--pattern", "*p7"}, code: 0,
-			outHas: []string{"Found path [unique] = 245", "Found path [minimal] = 157"}},
+			outHas: []string{"Found path [unique] = 245", "Found path [minimal] = 157", "Minimum cover = "}},
 		{name: "solve", args: []string{"solve", "--field", wellFumen, "--queue", "TILJSZO"}, code: 0, outHas: []string{"perfect clear: place", "v115@"}},
 		{name: "solve none", args: []string{"solve", "--field", wellFumen, "--queue", "SSSSSSS"}, code: 0, outHas: []string{"no perfect clear with SSSSSSS"}},
 		{name: "solve short", args: []string{"solve", "--field", wellFumen, "--queue", "TIL"}, code: 1, errHas: "needs 6"},
