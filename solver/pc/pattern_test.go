@@ -1,0 +1,132 @@
+package pc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kocka/kocka/engine"
+)
+
+func seqString(s []engine.Piece) string {
+	var sb strings.Builder
+	for _, p := range s {
+		sb.WriteString(p.String())
+	}
+	return sb.String()
+}
+
+func allSeqs(p *Pattern) []string {
+	var out []string
+	p.Each(func(s []engine.Piece) bool {
+		out = append(out, seqString(s))
+		return true
+	})
+	return out
+}
+
+// The counts are solution-finder's "Searching pattern size (duplicate)"
+// for the same patterns (checked with its percent command).
+func TestParsePattern(t *testing.T) {
+	tests := []struct {
+		lines []string
+		depth int
+		count int
+		first string // first sequence, or "" to skip
+	}{
+		{[]string{"T"}, 1, 1, "T"},
+		{[]string{"t"}, 1, 1, "T"},
+		{[]string{"*"}, 1, 7, "T"},
+		{[]string{"*p7"}, 7, 5040, "TIJLSZO"},
+		{[]string{"*P2"}, 2, 42, "TI"},
+		{[]string{"*!"}, 7, 5040, "TIJLSZO"},
+		{[]string{"*p 2"}, 2, 42, "TI"}, // the digit may follow a blank
+		{[]string{"[TIO]"}, 1, 3, "T"},
+		{[]string{"[OIT]"}, 1, 3, "T"},
+		{[]string{"[TIO]p2"}, 2, 6, "TI"},
+		{[]string{"[TIO]!"}, 3, 6, "TIO"},
+		{[]string{"[^TIO]"}, 1, 4, "J"},
+		{[]string{"[^TIO]p4"}, 4, 24, "JLSZ"},
+		{[]string{"[^]"}, 1, 7, "T"},
+		{[]string{"[T I]p2"}, 2, 2, "TI"},
+		{[]string{"T,I,*p4"}, 6, 840, "TITIJL"},
+		{[]string{"T I *p4"}, 6, 840, "TITIJL"},
+		{[]string{"O # comment"}, 1, 1, "O"},
+		{[]string{"'T,I'"}, 2, 1, "TI"},
+		{[]string{"  T,I  "}, 2, 1, "TI"},
+		{[]string{"T,I", "", "# note", "O,S"}, 2, 2, "TI"},
+		{[]string{"T,I", "T,I"}, 2, 2, "TI"}, // duplicates are kept here
+		{[]string{"ıſ"}, 2, 1, "IS"},         // Java upper-cases these to I and S
+		{[]string{"*p٣"}, 3, 210, "TIJ"},     // any decimal digit, as Java's parseInt
+		{[]string{"*p7,*p4"}, 11, 5040 * 840, ""},
+	}
+	for _, tc := range tests {
+		p, err := ParsePattern(tc.lines)
+		if err != nil {
+			t.Errorf("%q: %v", tc.lines, err)
+			continue
+		}
+		if p.Depth() != tc.depth || p.Count() != tc.count {
+			t.Errorf("%q: depth %d count %d, want %d %d", tc.lines, p.Depth(), p.Count(), tc.depth, tc.count)
+		}
+		if tc.first == "" {
+			continue
+		}
+		seqs := allSeqs(p)
+		if len(seqs) != tc.count || seqs[0] != tc.first {
+			t.Errorf("%q: %d sequences starting %q, want %d starting %q", tc.lines, len(seqs), seqs[0], tc.count, tc.first)
+		}
+	}
+}
+
+func TestParsePatternErrors(t *testing.T) {
+	bad := [][]string{
+		{""}, {"# only a comment"}, {"X"}, {"*p0"}, {"*p8"}, {"*p"}, {"* p2"}, {"*,p2"},
+		{"*pa"}, {"[]"}, {"[TIO"}, {"T]"}, {"[T,I]"}, {"[TT]"}, {"[TIO]p4"}, {"[TIO] p2"},
+		{"[^TIJLSZO]"}, {"[[T]]"}, {"[T#I]"}, {"T\tI"}, {"'"}, {"T", "T,I"}, {"*p7,*p7,*p7,*p7,*p7,*p7,*p7"},
+		{"#Q=[](T)IJ"}, {"*p10"}, {"Tx"},
+		{"[TIO]p0,T"}, // solution-finder counts it as no piece but emits all three
+	}
+	for _, lines := range bad {
+		if p, err := ParsePattern(lines); err == nil {
+			t.Errorf("%q: no error, %d sequences", lines, p.Count())
+		}
+	}
+}
+
+func FuzzParsePattern(f *testing.F) {
+	for _, s := range []string{"T", "*p7", "T,I,*p4", "[^TIO]p2", "[TIO]!", "*!", "'T,I'\n*p2", "#x\nO"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 64 {
+			return // long inputs only repeat short ones, and can make many sequences
+		}
+		p, err := ParsePattern(strings.Split(s, "\n"))
+		if err != nil {
+			return
+		}
+		if p.Depth() < 0 || p.Depth() > MaxPatternDepth {
+			t.Fatalf("depth %d", p.Depth())
+		}
+		want := p.Count()
+		if want > 10000 {
+			return
+		}
+		n := 0
+		p.Each(func(seq []engine.Piece) bool {
+			n++
+			if len(seq) != p.Depth() {
+				t.Fatalf("sequence %v of length %d, depth %d", seq, len(seq), p.Depth())
+			}
+			for _, x := range seq {
+				if !x.Valid() {
+					t.Fatalf("bad piece in %v", seq)
+				}
+			}
+			return true
+		})
+		if n != want {
+			t.Fatalf("%d sequences, Count says %d", n, want)
+		}
+	})
+}
