@@ -16,14 +16,9 @@ import (
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/engine/fumen"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver/pc"
 )
-
-func init() {
-	register("pc", "perfect clears as solution-finder computes them: percent, path, solve", func(args []string) int {
-		return runPC(args, os.Stdout, os.Stderr)
-	})
-}
 
 const pcUsage = `usage: kocka pc percent --field F --pattern P [flags]
        kocka pc path    --field F --pattern P [flags]
@@ -48,11 +43,12 @@ solution-finder's field files). Patterns are solution-finder's: T, *, *pN,
 `
 
 func runPC(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		fmt.Fprint(stderr, pcUsage)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	if cli.IsHelp(args[0]) {
+		fmt.Fprint(stdout, pcUsage)
 		return 0
 	}
 	switch args[0] {
@@ -63,9 +59,8 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd := args[0]
 	fs := flag.NewFlagSet("pc "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, pcUsage)
+		fmt.Fprint(fs.Output(), pcUsage)
 		fs.PrintDefaults()
 	}
 	fieldArg := fs.String("field", "", "the field as a fumen `string` (v115@...)")
@@ -87,8 +82,8 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 		treeDepth = fs.Int("tree-depth", 3, "depth of the tree by first pieces, 1..3")
 		failMax = fs.Int("fail-max", -1, "failing sequences to list (-1 = all)")
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+	if code, ok := cli.Parse(fs, args[1:], stdout, stderr); !ok {
+		return code
 	}
 	fail := func(code int, err error) int {
 		fmt.Fprintf(stderr, "kocka pc %s: %v\n", cmd, err)

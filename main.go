@@ -6,6 +6,7 @@
 package main
 
 import (
+	"io"
 	"os"
 
 	"github.com/kocka/kocka/internal/cli"
@@ -24,6 +25,9 @@ func program() *cli.Program {
 			{Name: "fumen", Summary: "read or write fumen v115 strings: kocka fumen decode STRING | encode --field-file F", Run: fumenCommands.Run},
 			{Name: "hatetris", Summary: "HATETRIS rules: play back or write replays, and Kocka's placer against its enemy", Run: hatetrisCommands.Run},
 			{Name: "movegen", Summary: "list every placement of a piece on a board (JSON lines or ASCII)", Run: runMovegen},
+			{Name: "pc", Summary: "perfect clears as solution-finder computes them: percent, path, solve", Run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+				return runPC(args, stdout, stderr)
+			}},
 			{Name: "replay", Summary: "check or describe a replay file: kocka replay verify|info FILE", Run: replayCommands.Run},
 			{Name: "soak", Summary: "let the bot play games back to back, each tick checked against a second model of the rules", Run: runSoak},
 			{Name: "tbp", Summary: "run the bot as a Tetris Bot Protocol engine on stdin/stdout", Run: runTBP},
