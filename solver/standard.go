@@ -1,0 +1,228 @@
+package solver
+
+import (
+	"github.com/kocka/kocka/engine"
+)
+
+// The standard model is the one of the literature (Fahey's Standard
+// Tetris, Dellacherie, El-Tetris, Thiery and Scherrer, the cross-entropy
+// papers): the well is exactly Width x Height, a piece is placed in any of
+// its orientations at any column and dropped straight down from above the
+// well, and the game is over when the piece cannot be placed with all its
+// cells inside the well. Nothing moves at the top, so a high stack never
+// blocks a shift or a turn, and there are no kicks, tucks or spins: a
+// placement is only an orientation and a column. That is why this is not a
+// movegen mode: there is no movement to generate.
+//
+// The model's board has no hidden rows: its Height is the well's. Features
+// that look above the top row see an open sky (Row reads 0 there), except
+// FColumnTransitionsOpen, El-Tetris's count, which sees nothing.
+
+// Entry is how a piece comes into the well in the standard model.
+type Entry uint8
+
+// The entries.
+const (
+	// EntryAbove drops the piece straight down from above the well: it
+	// lands on the highest filled cell under it, as the literature states
+	// the model and as Thiery and Scherrer's MDPTetris computes it from
+	// the column heights.
+	EntryAbove Entry = iota
+	// EntryTop puts the piece in the well with its top row in the well's
+	// top row and lets it fall from there, as El-Tetris's code
+	// (getPlacementRow) and Fahey's simulator do: where a column has a cell
+	// in the top rows with room below it, the piece can appear under that
+	// overhang, which no drop from above reaches. The two entries differ
+	// only when the stack reaches into the top rows of the well.
+	EntryTop
+)
+
+// standardShape is one orientation of a piece as the standard model uses it:
+// its cells' bounding box within the SRS box, and for each column of the
+// box the lowest cell in it.
+type standardShape struct {
+	rot        engine.Rotation
+	minX, minY int // the shape's lowest column and row within the SRS box
+	w, h       int
+	bottom     [4]int // per column of the shape, its lowest cell's row
+}
+
+// standardRots lists each piece's distinct orientations in the order
+// El-Tetris's pieces.js does (I vertical first, T with its point right
+// first, ...): placements are tried in that order, then column by column
+// from the left, and the first of equally evaluated placements is kept, as
+// El-Tetris's pickMove does.
+var standardRots = [engine.L + 1][]engine.Rotation{
+	engine.I: {engine.RotR, engine.Rot0},
+	engine.T: {engine.RotR, engine.Rot0, engine.RotL, engine.Rot2},
+	engine.O: {engine.Rot0},
+	engine.J: {engine.Rot0, engine.RotL, engine.Rot2, engine.RotR},
+	engine.L: {engine.Rot2, engine.RotR, engine.Rot0, engine.RotL},
+	engine.S: {engine.RotR, engine.Rot0},
+	engine.Z: {engine.RotR, engine.Rot0},
+}
+
+var standardShapes [engine.L + 1][]standardShape
+
+func init() {
+	for _, p := range engine.Pieces {
+		for _, r := range standardRots[p] {
+			cells := engine.Shape(p, r)
+			s := standardShape{rot: r, minX: 127, minY: 127}
+			maxX, maxY := -1, -1
+			for _, c := range cells {
+				s.minX, s.minY = min(s.minX, int(c.X)), min(s.minY, int(c.Y))
+				maxX, maxY = max(maxX, int(c.X)), max(maxY, int(c.Y))
+			}
+			s.w, s.h = maxX-s.minX+1, maxY-s.minY+1
+			for i := range s.bottom {
+				s.bottom[i] = 127
+			}
+			for _, c := range cells {
+				x := int(c.X) - s.minX
+				s.bottom[x] = min(s.bottom[x], int(c.Y)-s.minY)
+			}
+			standardShapes[p] = append(standardShapes[p], s)
+		}
+	}
+}
+
+// StandardPlacements appends to dst every placement of p on b in the
+// standard model, in the model's order: each orientation, each column from
+// the left, the piece dropped straight down from above the well onto the
+// highest filled cell under it. Placements that would leave a cell at row
+// b.Height or above are left out; none left means the game is over.
+func StandardPlacements(dst []engine.Placed, b *engine.Board, p engine.Piece) []engine.Placed {
+	h := ColumnHeights(b)
+	for _, s := range standardShapes[p] {
+		for col := 0; col+s.w <= b.Width; col++ {
+			y := 0
+			for c := 0; c < s.w; c++ {
+				y = max(y, h[col+c]-s.bottom[c])
+			}
+			if y+s.h > b.Height {
+				continue
+			}
+			dst = append(dst, engine.Placed{Piece: p, Rot: s.rot, X: col - s.minX, Y: y - s.minY})
+		}
+	}
+	return dst
+}
+
+// standardTopPlacements is StandardPlacements with EntryTop: each
+// orientation and column, the piece put with its top in the well's top row
+// and dropped from there; left out where it does not fit there.
+func standardTopPlacements(dst []engine.Placed, b *engine.Board, p engine.Piece) []engine.Placed {
+	for _, s := range standardShapes[p] {
+		for col := 0; col+s.w <= b.Width; col++ {
+			m := engine.Placed{Piece: p, Rot: s.rot, X: col - s.minX, Y: b.Height - s.h - s.minY}
+			if !b.Fits(m) {
+				continue
+			}
+			m.Y -= b.DropDistance(m)
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// dellacheriePriority is Dellacherie's tie-break priority of a placement
+// (Fahey's code): 100 per column moved from the spawn column, 10 more for a
+// move to the left, minus the quarter turns from the spawn orientation.
+// Columns are counted at the SRS box and turns clockwise, so where a shape
+// has two orientations (I, S, Z) this stands for Fahey's own piece origins.
+func dellacheriePriority(p engine.Placed, width int) int {
+	spawn := engine.SpawnPosition(p.Piece, width, 0).X
+	dx := p.X - spawn
+	pr := 100 * max(dx, -dx)
+	if dx < 0 {
+		pr += 10
+	}
+	return pr - int(p.Rot)
+}
+
+// StandardPlayer chooses placements in the standard model with one weight
+// set, seeing the current piece only. It reuses its buffers and is not
+// safe for concurrent use.
+type StandardPlayer struct {
+	w      *Weights
+	entry  Entry
+	places []engine.Placed
+	after  *engine.Board
+}
+
+// NewStandardPlayer plays with w without its modern terms (nothing spins
+// in the standard model, and only lines count), pieces entering by entry.
+func NewStandardPlayer(w *Weights, entry Entry) *StandardPlayer {
+	return &StandardPlayer{w: w.classic(), entry: entry}
+}
+
+// Choose returns the best placement of p on b, a board that is exactly the
+// well, and false when p cannot be placed (the game is over).
+func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed, bool) {
+	if sp.entry == EntryTop {
+		sp.places = standardTopPlacements(sp.places[:0], b, p)
+	} else {
+		sp.places = StandardPlacements(sp.places[:0], b, p)
+	}
+	if len(sp.places) == 0 {
+		return engine.Placed{}, false
+	}
+	if sp.after == nil || sp.after.Width != b.Width || sp.after.Height != b.Height {
+		sp.after = engine.NewBoard(b.Width, b.Height)
+	}
+	sc := newScorerIn(sp.w, b, b.Height)
+	best, bestV, bestPr := 0, 0.0, 0
+	var f Vector
+	for i, pl := range sp.places {
+		v := sp.value(&sc, &f, b, pl)
+		pr := 0
+		if sp.w.TieBreak == TieBreakDellacherie {
+			pr = dellacheriePriority(pl, b.Width)
+		}
+		if i == 0 || v > bestV || v == bestV && pr > bestPr {
+			best, bestV, bestPr = i, v, pr
+		}
+	}
+	return sp.places[best], true
+}
+
+// value is the evaluation of placing pl on b: the features summed in one
+// pass in feature order, which is El-Tetris's order of terms, so that the
+// floating-point sums (and the ties) come out as in its code.
+func (sp *StandardPlayer) value(sc *Scorer, f *Vector, b *engine.Board, pl engine.Placed) float64 {
+	a := sp.after
+	a.CopyFrom(b)
+	a.Place(pl)
+	lines := a.ClearLines()
+	sc.Features(f, pl, a, engine.Clear{Lines: lines})
+	return f.Dot(&sc.w)
+}
+
+// playStandard plays one game of the standard model: uniform pieces from
+// the seed, each placed where the player says, until a piece cannot be
+// placed inside the well or the piece cap is reached.
+func playStandard(sp *StandardPlayer, cfg *BenchConfig, seed uint64) (GameResult, error) {
+	r := GameResult{Seed: seed}
+	rnd, err := engine.NewRandomizer(engine.Uniform, seed, nil)
+	if err != nil {
+		return r, err
+	}
+	b := engine.NewBoard(cfg.Width, cfg.Height)
+	for cfg.MaxPieces == 0 || r.Pieces < cfg.MaxPieces {
+		pl, ok := sp.Choose(b, rnd.Next(nil))
+		if !ok {
+			r.ToppedOut = true
+			break
+		}
+		b.Place(pl)
+		n := b.ClearLines()
+		r.Pieces++
+		r.Lines += n
+		if n == 4 {
+			r.Tetrises++
+		}
+		r.Score += engine.Clear{Lines: n}.Points(1)
+	}
+	return r, nil
+}
