@@ -144,6 +144,7 @@ type BenchResult struct {
 	DiffStdErr float64      `json:"lines_diff_stderr,omitempty"`
 	Wins       int          `json:"wins,omitempty"`   // games with more lines than the first
 	Losses     int          `json:"losses,omitempty"` // games with fewer
+	PerGame    []int        `json:"lines_per_game"`   // lines of every game, in seed order
 	Results    []GameResult `json:"-"`                // every game, in seed order
 }
 
@@ -379,10 +380,12 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 		Games: len(rs), Seed: cfg.Seed, Results: rs,
 	}
 	lines := make([]int, len(rs))
+	out.PerGame = make([]int, len(rs))
 	var pieces, score, tetrisRows, tspinRows int
 	var elapsed time.Duration
 	for i, r := range rs {
 		lines[i] = r.Lines
+		out.PerGame[i] = r.Lines
 		pieces += r.Pieces
 		score += r.Score
 		tetrisRows += 4 * r.Tetrises
