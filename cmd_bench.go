@@ -21,7 +21,7 @@ func init() {
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	model := fs.String("model", solver.ModelClassic, "classic (uniform pieces, no preview or hold, drop from above) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
+	model := fs.String("model", solver.ModelClassic, "standard (the literature's: uniform pieces, any orientation and column dropped from above the well, over when a piece cannot fit inside it), standard-top (the same, pieces entering at the top row as El-Tetris's code does), spawn (uniform pieces turned and shifted at the spawn and hard dropped; classic is its old name) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
 	pers := fs.String("personality", "kocka,dellacherie,eltetris", "comma-separated weight sets")
 	games := fs.Int("games", 20, "games per personality")
 	seed := fs.Uint64("seed", 1, "game i uses seed+i, the same for every personality")
