@@ -30,6 +30,10 @@ const (
 	// come in under an overhang in the top rows. It plays exactly as the
 	// published El-Tetris does (docs/eltetris.md).
 	ModelStandardTop = "standard-top"
+	// ModelStandardPreview is the two-piece model of the literature:
+	// ModelStandard with the next piece shown, so that a player places the
+	// current piece knowing the one after it.
+	ModelStandardPreview = "standard-preview"
 	// ModelSpawn is the literature's model played like a game: uniform
 	// random pieces, no preview, no hold, each piece entering at the spawn
 	// (row Height, dropped one row), turned with SRS kicks and shifted at
@@ -48,7 +52,7 @@ const (
 )
 
 // models lists the model names Validate accepts.
-var models = []string{ModelStandard, ModelStandardTop, ModelSpawn, ModelGuideline, ModelClassic}
+var models = []string{ModelStandard, ModelStandardTop, ModelStandardPreview, ModelSpawn, ModelGuideline, ModelClassic}
 
 // BenchConfig says what to play.
 type BenchConfig struct {
@@ -72,8 +76,8 @@ type BenchConfig struct {
 func (c *BenchConfig) Validate() error {
 	switch {
 	case !slices.Contains(models, c.Model):
-		return fmt.Errorf("unknown model %q (want %s, %s, %s or %s; %s is the old name of %s)",
-			c.Model, ModelStandard, ModelStandardTop, ModelSpawn, ModelGuideline, ModelClassic, ModelSpawn)
+		return fmt.Errorf("unknown model %q (want one of %s; %s is the old name of %s)",
+			c.Model, strings.Join(models[:len(models)-1], ", "), ModelClassic, ModelSpawn)
 	case len(c.Personalities) == 0 && len(c.Weights) == 0:
 		return fmt.Errorf("no personality given")
 	case c.Games < 1:
@@ -282,7 +286,9 @@ func stdErr(xs []float64, m float64) float64 {
 }
 
 // standard reports whether the model is the standard one, either entry.
-func (c *BenchConfig) standard() bool { return c.Model == ModelStandard || c.Model == ModelStandardTop }
+func (c *BenchConfig) standard() bool {
+	return c.Model == ModelStandard || c.Model == ModelStandardTop || c.Model == ModelStandardPreview
+}
 
 func (c *BenchConfig) botConfig(w *Weights) BotConfig {
 	bc := BotConfig{Weights: w, Depth: c.Depth, Width: c.BeamWidth, Mode: ModeFull}

@@ -149,6 +149,9 @@ type StandardPlayer struct {
 	entry  Entry
 	places []engine.Placed
 	after  *engine.Board
+	// the second piece's, for ChooseWithNext
+	places2 []engine.Placed
+	after2  *engine.Board
 }
 
 // NewStandardPlayer plays with w without its modern terms (nothing spins
@@ -187,6 +190,72 @@ func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed
 	return sp.places[best], true
 }
 
+// ChooseWithNext is Choose in the two-piece model: next is known, and each
+// placement of p is valued by its move features plus the best evaluation
+// of a placement of next on the board it leaves (a placement after which
+// next fits nowhere loses). Ties are broken on p's placement as in Choose.
+func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) (engine.Placed, bool) {
+	if sp.entry == EntryTop {
+		sp.places = standardTopPlacements(sp.places[:0], b, p)
+	} else {
+		sp.places = StandardPlacements(sp.places[:0], b, p)
+	}
+	if len(sp.places) == 0 {
+		return engine.Placed{}, false
+	}
+	if sp.after == nil || sp.after.Width != b.Width || sp.after.Height != b.Height {
+		sp.after = engine.NewBoard(b.Width, b.Height)
+		sp.after2 = engine.NewBoard(b.Width, b.Height)
+	}
+	sc := newScorerIn(sp.w, b, b.Height)
+	best, bestV, bestPr := 0, 0.0, 0
+	var f Vector
+	for i, pl := range sp.places {
+		a := sp.after
+		a.CopyFrom(b)
+		a.Place(pl)
+		lines := a.ClearLines()
+		f = Vector{}
+		sc.moveFeatures(&f, pl, a, engine.Clear{Lines: lines})
+		v := f.Dot(&sc.w) + sp.bestAfter(a, next)
+		pr := 0
+		if sp.w.TieBreak == TieBreakDellacherie {
+			pr = dellacheriePriority(pl, b.Width)
+		}
+		if i == 0 || v > bestV || v == bestV && pr > bestPr {
+			best, bestV, bestPr = i, v, pr
+		}
+	}
+	return sp.places[best], true
+}
+
+// bestAfter is the best evaluation of a placement of p on a (sp.after),
+// or lost when p fits nowhere.
+func (sp *StandardPlayer) bestAfter(a *engine.Board, p engine.Piece) float64 {
+	if sp.entry == EntryTop {
+		sp.places2 = standardTopPlacements(sp.places2[:0], a, p)
+	} else {
+		sp.places2 = StandardPlacements(sp.places2[:0], a, p)
+	}
+	if len(sp.places2) == 0 {
+		return lost
+	}
+	sc := newScorerIn(sp.w, a, a.Height)
+	var f Vector
+	best := 0.0
+	for i, pl := range sp.places2 {
+		a2 := sp.after2
+		a2.CopyFrom(a)
+		a2.Place(pl)
+		lines := a2.ClearLines()
+		sc.Features(&f, pl, a2, engine.Clear{Lines: lines})
+		if v := f.Dot(&sc.w); i == 0 || v > best {
+			best = v
+		}
+	}
+	return best
+}
+
 // value is the evaluation of placing pl on b: the features summed in one
 // pass in feature order, which is El-Tetris's order of terms, so that the
 // floating-point sums (and the ties) come out as in its code.
@@ -209,8 +278,20 @@ func playStandard(sp *StandardPlayer, cfg *BenchConfig, seed uint64) (GameResult
 		return r, err
 	}
 	b := engine.NewBoard(cfg.Width, cfg.Height)
+	preview := cfg.Model == ModelStandardPreview
+	next := rnd.Next(nil)
 	for cfg.MaxPieces == 0 || r.Pieces < cfg.MaxPieces {
-		pl, ok := sp.Choose(b, rnd.Next(nil))
+		// The same pieces in the same order in every model: piece i of a
+		// seed is the i-th the randomizer deals.
+		cur := next
+		next = rnd.Next(nil)
+		var pl engine.Placed
+		var ok bool
+		if preview {
+			pl, ok = sp.ChooseWithNext(b, cur, next)
+		} else {
+			pl, ok = sp.Choose(b, cur)
+		}
 		if !ok {
 			r.ToppedOut = true
 			break

@@ -252,3 +252,53 @@ func TestStandardGameOver(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseWithNext: in the two-piece model the choice is the placement
+// of the current piece whose move value plus the best evaluation of the
+// next piece after it is highest, checked against a plain double loop on
+// boards of a one-piece game; and a placement after which the next piece
+// cannot fit is never chosen when another exists.
+func TestChooseWithNext(t *testing.T) {
+	w, _ := PersonalityByName("bcts")
+	one := NewStandardPlayer(w, EntryAbove)
+	two := NewStandardPlayer(w, EntryAbove)
+	rnd, _ := engine.NewRandomizer(engine.Uniform, 7, nil)
+	b := engine.NewBoard(8, 8)
+	cur := rnd.Next(nil)
+	for i := 0; i < 60; i++ {
+		next := rnd.Next(nil)
+		got, ok := two.ChooseWithNext(b, cur, next)
+		bestV, want := 0.0, engine.Placed{}
+		for k, p1 := range StandardPlacements(nil, b, cur) {
+			a := b.Clone()
+			a.Place(p1)
+			n := a.ClearLines()
+			s1 := newScorerIn(w, b, b.Height)
+			v := s1.Move(p1, a, engine.Clear{Lines: n})
+			best2 := lost
+			for j, p2 := range StandardPlacements(nil, a, next) {
+				a2 := a.Clone()
+				a2.Place(p2)
+				n2 := a2.ClearLines()
+				s2 := newScorerIn(w, a, a.Height)
+				if v2 := s2.Score(p2, a2, engine.Clear{Lines: n2}); j == 0 || v2 > best2 {
+					best2 = v2
+				}
+			}
+			v += best2
+			if k == 0 || v > bestV+1e-9 {
+				bestV, want = v, p1
+			}
+		}
+		if !ok || got != want {
+			t.Fatalf("piece %d: %v then %v on\n%schose %+v, want %+v", i, cur, next, b, got, want)
+		}
+		pl, ok := one.Choose(b, cur)
+		if !ok {
+			break
+		}
+		b.Place(pl)
+		b.ClearLines()
+		cur = next
+	}
+}
