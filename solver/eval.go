@@ -115,6 +115,21 @@ type Weights struct {
 	// TieBreak chooses between placements of equal evaluation in the
 	// standard model (TieBreakFirst when empty).
 	TieBreak TieBreak
+	// Standard, when set, replaces Base and Tall in the standard models:
+	// weights tuned there for a set whose Base was tuned in other models
+	// (kocka's), so that neither tuning undoes the other.
+	Standard *Vector
+}
+
+// forStandard returns the weights the standard models play with: Standard
+// when set, else w without its modern terms.
+func (w *Weights) forStandard() *Weights {
+	if w.Standard == nil {
+		return w.classic()
+	}
+	c := *w
+	c.Base, c.Tall, c.Standard = *w.Standard, Vector{}, nil
+	return c.classic()
 }
 
 // TieBreak names a rule that chooses between equally evaluated placements.

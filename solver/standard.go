@@ -154,10 +154,11 @@ type StandardPlayer struct {
 	after2  *engine.Board
 }
 
-// NewStandardPlayer plays with w without its modern terms (nothing spins
-// in the standard model, and only lines count), pieces entering by entry.
+// NewStandardPlayer plays with w's weights for the standard models (its
+// Standard vector if it has one) without modern terms (nothing spins in
+// the standard model, and only lines count), pieces entering by entry.
 func NewStandardPlayer(w *Weights, entry Entry) *StandardPlayer {
-	return &StandardPlayer{w: w.classic(), entry: entry}
+	return &StandardPlayer{w: w.forStandard(), entry: entry}
 }
 
 // Choose returns the best placement of p on b, a board that is exactly the

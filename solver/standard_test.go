@@ -302,3 +302,20 @@ func TestChooseWithNext(t *testing.T) {
 		cur = next
 	}
 }
+
+// TestStandardWeights: a set with a Standard vector plays it in the
+// standard models, without Tall or modern terms; a set without one plays
+// its Base without modern terms.
+func TestStandardWeights(t *testing.T) {
+	std := Vector{FHoles: -1, FTetris: 5}
+	w := Weights{Name: "w", Base: Vector{FHoles: -9, FSingle: -3}, Tall: Vector{FHoles: -2}, Standard: &std}
+	got := NewStandardPlayer(&w, EntryAbove).w
+	if got.Base != (Vector{FHoles: -1}) || got.Tall != (Vector{}) {
+		t.Errorf("with a Standard vector: base %v, tall %v", got.Base, got.Tall)
+	}
+	w.Standard = nil
+	got = NewStandardPlayer(&w, EntryAbove).w
+	if got.Base != (Vector{FHoles: -9}) || got.Tall != (Vector{FHoles: -2}) {
+		t.Errorf("without: base %v, tall %v", got.Base, got.Tall)
+	}
+}
