@@ -161,14 +161,18 @@ func NewStandardPlayer(w *Weights, entry Entry) *StandardPlayer {
 	return &StandardPlayer{w: w.forStandard(), entry: entry}
 }
 
+// placements appends the placements of p on b by the player's entry.
+func (sp *StandardPlayer) placements(dst []engine.Placed, b *engine.Board, p engine.Piece) []engine.Placed {
+	if sp.entry == EntryTop {
+		return standardTopPlacements(dst, b, p)
+	}
+	return StandardPlacements(dst, b, p)
+}
+
 // Choose returns the best placement of p on b, a board that is exactly the
 // well, and false when p cannot be placed (the game is over).
 func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed, bool) {
-	if sp.entry == EntryTop {
-		sp.places = standardTopPlacements(sp.places[:0], b, p)
-	} else {
-		sp.places = StandardPlacements(sp.places[:0], b, p)
-	}
+	sp.places = sp.placements(sp.places[:0], b, p)
 	if len(sp.places) == 0 {
 		return engine.Placed{}, false
 	}
@@ -196,11 +200,7 @@ func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed
 // of a placement of next on the board it leaves (a placement after which
 // next fits nowhere loses). Ties are broken on p's placement as in Choose.
 func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) (engine.Placed, bool) {
-	if sp.entry == EntryTop {
-		sp.places = standardTopPlacements(sp.places[:0], b, p)
-	} else {
-		sp.places = StandardPlacements(sp.places[:0], b, p)
-	}
+	sp.places = sp.placements(sp.places[:0], b, p)
 	if len(sp.places) == 0 {
 		return engine.Placed{}, false
 	}
@@ -233,11 +233,7 @@ func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) 
 // bestAfter is the best evaluation of a placement of p on a (sp.after),
 // or lost when p fits nowhere.
 func (sp *StandardPlayer) bestAfter(a *engine.Board, p engine.Piece) float64 {
-	if sp.entry == EntryTop {
-		sp.places2 = standardTopPlacements(sp.places2[:0], a, p)
-	} else {
-		sp.places2 = StandardPlacements(sp.places2[:0], a, p)
-	}
+	sp.places2 = sp.placements(sp.places2[:0], a, p)
 	if len(sp.places2) == 0 {
 		return lost
 	}
