@@ -29,7 +29,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	height := fs.Int("height", 20, "visible well height (at 20 classic games last hours: use 10 or 12 for quick runs)")
 	maxPieces := fs.Int("max-pieces", 0, "end a game after this many pieces (0: classic plays to top-out; guideline defaults to 500)")
 	level := fs.Int("level", 10, "guideline: the level whose gravity is used throughout")
-	depth := fs.Int("depth", 2, "guideline: placements looked ahead (the classic model sees one piece)")
+	depth := fs.Int("depth", 0, "placements looked ahead (0: 2 for guideline, 1 otherwise); standard: 2 adds the mean over the unseen next piece")
 	beam := fs.Int("beam", 32, "guideline: beam width")
 	workers := fs.Int("workers", 0, "games at once (0: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object per personality per line")

@@ -56,7 +56,7 @@ var models = []string{ModelStandard, ModelStandardTop, ModelStandardPreview, Mod
 
 // BenchConfig says what to play.
 type BenchConfig struct {
-	Model         string   // ModelStandard, ModelSpawn (ModelClassic) or ModelGuideline
+	Model         string   // one of models
 	Personalities []string // weight sets to compare
 	Weights       []Weights
 	Games         int    // games per personality
@@ -64,9 +64,18 @@ type BenchConfig struct {
 	Width, Height int    // the visible well
 	MaxPieces     int    // a game ends after this many pieces (0: only at top-out)
 	Level         int    // guideline: the level whose gravity is used (fixed)
-	Depth         int    // placements looked ahead (guideline; classic is 1)
-	BeamWidth     int    // beam width
-	Workers       int    // games played at once (0: runtime.NumCPU())
+	// Depth is how many placements are looked ahead; 0 is the model's
+	// default, 2 for guideline and 1 for the others. Guideline: a beam
+	// search that deep (1: the current piece). Standard: 1 the
+	// current piece only; 2 also the mean over the seven pieces that may
+	// come next (StandardPlayer.ChooseExpect); standard-preview always
+	// looks at the shown next piece. Spawn: always 1.
+	Depth int
+	// BeamWidth is the guideline beam's width; in the standard model at
+	// depth 2, how many of the best one-piece placements are looked
+	// through (0: all).
+	BeamWidth int
+	Workers   int // games played at once (0: runtime.NumCPU())
 	// Progress, when set, is called after each game with the games done
 	// and the total (from one goroutine at a time).
 	Progress func(done, total int)
@@ -94,6 +103,8 @@ func (c *BenchConfig) Validate() error {
 		return fmt.Errorf("level %d out of range 1..30", c.Level)
 	case c.Depth < 0 || c.BeamWidth < 0 || c.Workers < 0:
 		return fmt.Errorf("depth, beam width and workers must not be negative")
+	case c.standard() && c.Depth > 2:
+		return fmt.Errorf("depth %d: the standard models look at most 2 placements ahead", c.Depth)
 	}
 	for _, n := range c.Personalities {
 		if _, err := PersonalityByName(n); err != nil {
@@ -158,6 +169,9 @@ func Bench(cfg BenchConfig) ([]BenchResult, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if cfg.Depth == 0 && cfg.Model == ModelGuideline {
+		cfg.Depth = 2
+	}
 	sets := append([]Weights(nil), cfg.Weights...)
 	for _, n := range cfg.Personalities {
 		w, _ := PersonalityByName(n)
@@ -193,6 +207,7 @@ func Bench(cfg BenchConfig) ([]BenchResult, error) {
 							entry = EntryTop
 						}
 						players[j.set] = NewStandardPlayer(&sets[j.set], entry)
+						players[j.set].Depth, players[j.set].Keep = cfg.Depth, cfg.BeamWidth
 					}
 				} else if bots[j.set] == nil {
 					b, err := NewBot(cfg.botConfig(&sets[j.set]))

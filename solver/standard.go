@@ -1,6 +1,9 @@
 package solver
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/kocka/kocka/engine"
 )
 
@@ -152,6 +155,9 @@ type StandardPlayer struct {
 	// the second piece's, for ChooseWithNext
 	places2 []engine.Placed
 	after2  *engine.Board
+	order   []ranked
+	// Depth 2 in the one-piece model: ChooseExpect over the best Keep.
+	Depth, Keep int
 }
 
 // NewStandardPlayer plays with w's weights for the standard models (its
@@ -230,6 +236,63 @@ func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) 
 	return sp.places[best], true
 }
 
+// ChooseExpect is Choose looking one piece further without seeing it:
+// each placement of p is valued by its move features plus the mean, over
+// the seven pieces that may come next (uniform pieces), of the best
+// evaluation of that piece's placements on the board it leaves; a piece
+// that fits nowhere there counts as lost. Only the keep placements of p
+// with the best one-piece evaluations are looked through (0: all).
+func (sp *StandardPlayer) ChooseExpect(b *engine.Board, p engine.Piece, keep int) (engine.Placed, bool) {
+	sp.places = sp.placements(sp.places[:0], b, p)
+	if len(sp.places) == 0 {
+		return engine.Placed{}, false
+	}
+	if sp.after == nil || sp.after.Width != b.Width || sp.after.Height != b.Height {
+		sp.after = engine.NewBoard(b.Width, b.Height)
+		sp.after2 = engine.NewBoard(b.Width, b.Height)
+	}
+	sc := newScorerIn(sp.w, b, b.Height)
+	var f Vector
+	order := sp.order[:0]
+	for i, pl := range sp.places {
+		order = append(order, ranked{i, sp.value(&sc, &f, b, pl)})
+	}
+	if keep > 0 && keep < len(order) {
+		slices.SortStableFunc(order, func(x, y ranked) int { return cmp.Compare(y.v, x.v) })
+		order = order[:keep]
+		slices.SortFunc(order, func(x, y ranked) int { return x.i - y.i }) // the model's order again, for ties
+	}
+	sp.order = order
+	best, bestV, bestPr := -1, 0.0, 0
+	for _, o := range order {
+		pl := sp.places[o.i]
+		a := sp.after
+		a.CopyFrom(b)
+		a.Place(pl)
+		lines := a.ClearLines()
+		f = Vector{}
+		sc.moveFeatures(&f, pl, a, engine.Clear{Lines: lines})
+		v := f.Dot(&sc.w)
+		for _, q := range engine.Pieces {
+			v += sp.bestAfter(a, q) / engine.NumPieces
+		}
+		pr := 0
+		if sp.w.TieBreak == TieBreakDellacherie {
+			pr = dellacheriePriority(pl, b.Width)
+		}
+		if best < 0 || v > bestV || v == bestV && pr > bestPr {
+			best, bestV, bestPr = o.i, v, pr
+		}
+	}
+	return sp.places[best], true
+}
+
+// ranked is a placement's index and its one-piece evaluation.
+type ranked struct {
+	i int
+	v float64
+}
+
 // bestAfter is the best evaluation of a placement of p on a (sp.after),
 // or lost when p fits nowhere.
 func (sp *StandardPlayer) bestAfter(a *engine.Board, p engine.Piece) float64 {
@@ -284,9 +347,12 @@ func playStandard(sp *StandardPlayer, cfg *BenchConfig, seed uint64) (GameResult
 		next = rnd.Next(nil)
 		var pl engine.Placed
 		var ok bool
-		if preview {
+		switch {
+		case preview:
 			pl, ok = sp.ChooseWithNext(b, cur, next)
-		} else {
+		case sp.Depth >= 2:
+			pl, ok = sp.ChooseExpect(b, cur, sp.Keep)
+		default:
 			pl, ok = sp.Choose(b, cur)
 		}
 		if !ok {

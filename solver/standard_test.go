@@ -319,3 +319,52 @@ func TestStandardWeights(t *testing.T) {
 		t.Errorf("without: base %v, tall %v", got.Base, got.Tall)
 	}
 }
+
+// TestChooseExpect: looking one unseen piece ahead, the choice is the
+// placement whose move value plus the mean over the seven next pieces of
+// their best evaluation is highest, checked against a plain loop; keeping
+// only the best one-piece placements gives the same choice here when the
+// chosen one is among them.
+func TestChooseExpect(t *testing.T) {
+	w, _ := PersonalityByName("bcts")
+	sp := NewStandardPlayer(w, EntryAbove)
+	one := NewStandardPlayer(w, EntryAbove)
+	rnd, _ := engine.NewRandomizer(engine.Uniform, 9, nil)
+	b := engine.NewBoard(8, 8)
+	for i := 0; i < 30; i++ {
+		cur := rnd.Next(nil)
+		got, ok := sp.ChooseExpect(b, cur, 0)
+		bestV, want := 0.0, engine.Placed{}
+		for k, p1 := range StandardPlacements(nil, b, cur) {
+			a := b.Clone()
+			a.Place(p1)
+			n := a.ClearLines()
+			s1 := newScorerIn(w, b, b.Height)
+			v := s1.Move(p1, a, engine.Clear{Lines: n})
+			for _, q := range engine.Pieces {
+				best2 := lost
+				for j, p2 := range StandardPlacements(nil, a, q) {
+					a2 := a.Clone()
+					a2.Place(p2)
+					n2 := a2.ClearLines()
+					s2 := newScorerIn(w, a, a.Height)
+					if v2 := s2.Score(p2, a2, engine.Clear{Lines: n2}); j == 0 || v2 > best2 {
+						best2 = v2
+					}
+				}
+				v += best2 / engine.NumPieces
+			}
+			if k == 0 || v > bestV+1e-9 {
+				bestV, want = v, p1
+			}
+		}
+		if !ok || got != want {
+			t.Fatalf("piece %d: %v on\n%schose %+v, want %+v", i, cur, b, got, want)
+		}
+		if pruned, _ := sp.ChooseExpect(b, cur, 1); pruned != func() engine.Placed { p, _ := one.Choose(b, cur); return p }() {
+			t.Fatalf("piece %d: keeping one placement chose %+v, not the one-piece choice", i, pruned)
+		}
+		b.Place(got)
+		b.ClearLines()
+	}
+}
