@@ -40,7 +40,7 @@ def main(src, out, title):
     for n, (name, key, colour) in enumerate(series):
         pts = " ".join(f"{x(g['gen']):.1f},{y(g[key]):.1f}" for g in hist)
         out_lines.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        out_lines.append(f'<text x="{left + 10}" y="{top + 14 + 14 * n}" fill="{colour}">{name}</text>')
+        out_lines.append(f'<text x="{w - right - 120}" y="{h - bottom - 50 + 14 * n}" fill="{colour}">{name}</text>')
     out_lines.append("</svg>")
     open(out, "w").write("\n".join(out_lines) + "\n")
 
