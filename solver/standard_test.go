@@ -368,3 +368,51 @@ func TestChooseExpect(t *testing.T) {
 		b.ClearLines()
 	}
 }
+
+// standardBoards plays a one-piece bcts game in a 10x10 well and returns
+// copies of its boards every 10 pieces, with the piece to place on each.
+func standardBoards(tb testing.TB) ([]*engine.Board, []engine.Piece) {
+	tb.Helper()
+	w, _ := PersonalityByName("bcts")
+	sp := NewStandardPlayer(w, EntryAbove)
+	rnd, _ := engine.NewRandomizer(engine.Uniform, 3, nil)
+	b := engine.NewBoard(10, 10)
+	var boards []*engine.Board
+	var pieces []engine.Piece
+	for i := 0; len(boards) < 20; i++ {
+		p := rnd.Next(nil)
+		if i%10 == 9 {
+			boards, pieces = append(boards, b.Clone()), append(pieces, p)
+		}
+		pl, ok := sp.Choose(b, p)
+		if !ok {
+			tb.Fatal("the benchmark game ended")
+		}
+		b.Place(pl)
+		b.ClearLines()
+	}
+	return boards, pieces
+}
+
+// BenchmarkStandardChoose is one decision of the standard model's players
+// on mid-game 10x10 boards: one piece, one unseen piece ahead over the
+// best 8, and the shown next piece.
+func BenchmarkStandardChoose(b *testing.B) {
+	boards, pieces := standardBoards(b)
+	w, _ := PersonalityByName("kocka")
+	for _, c := range []struct {
+		name   string
+		choose func(sp *StandardPlayer, i int)
+	}{
+		{"one", func(sp *StandardPlayer, i int) { sp.Choose(boards[i], pieces[i]) }},
+		{"expect8", func(sp *StandardPlayer, i int) { sp.ChooseExpect(boards[i], pieces[i], 8) }},
+		{"next", func(sp *StandardPlayer, i int) { sp.ChooseWithNext(boards[i], pieces[i], pieces[(i+1)%len(pieces)]) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			sp := NewStandardPlayer(w, EntryAbove)
+			for i := 0; b.Loop(); i++ {
+				c.choose(sp, i%len(boards))
+			}
+		})
+	}
+}
