@@ -178,27 +178,9 @@ func (sp *StandardPlayer) placements(dst []engine.Placed, b *engine.Board, p eng
 // Choose returns the best placement of p on b, a board that is exactly the
 // well, and false when p cannot be placed (the game is over).
 func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed, bool) {
-	sp.places = sp.placements(sp.places[:0], b, p)
-	if len(sp.places) == 0 {
-		return engine.Placed{}, false
-	}
-	if sp.after == nil || sp.after.Width != b.Width || sp.after.Height != b.Height {
-		sp.after = engine.NewBoard(b.Width, b.Height)
-	}
-	sc := newScorerIn(sp.w, b, b.Height)
-	best, bestV, bestPr := 0, 0.0, 0
-	var f Vector
-	for i, pl := range sp.places {
-		v := sp.value(&sc, &f, b, pl)
-		pr := 0
-		if sp.w.TieBreak == TieBreakDellacherie {
-			pr = dellacheriePriority(pl, b.Width)
-		}
-		if i == 0 || v > bestV || v == bestV && pr > bestPr {
-			best, bestV, bestPr = i, v, pr
-		}
-	}
-	return sp.places[best], true
+	return sp.choose(b, p, 0, func(sc *Scorer, f *Vector, pl engine.Placed) float64 {
+		return sp.value(sc, f, b, pl)
+	})
 }
 
 // ChooseWithNext is Choose in the two-piece model: next is known, and each
@@ -206,34 +188,9 @@ func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed
 // of a placement of next on the board it leaves (a placement after which
 // next fits nowhere loses). Ties are broken on p's placement as in Choose.
 func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) (engine.Placed, bool) {
-	sp.places = sp.placements(sp.places[:0], b, p)
-	if len(sp.places) == 0 {
-		return engine.Placed{}, false
-	}
-	if sp.after == nil || sp.after.Width != b.Width || sp.after.Height != b.Height {
-		sp.after = engine.NewBoard(b.Width, b.Height)
-		sp.after2 = engine.NewBoard(b.Width, b.Height)
-	}
-	sc := newScorerIn(sp.w, b, b.Height)
-	best, bestV, bestPr := 0, 0.0, 0
-	var f Vector
-	for i, pl := range sp.places {
-		a := sp.after
-		a.CopyFrom(b)
-		a.Place(pl)
-		lines := a.ClearLines()
-		f = Vector{}
-		sc.moveFeatures(&f, pl, a, engine.Clear{Lines: lines})
-		v := f.Dot(&sc.w) + sp.bestAfter(a, next)
-		pr := 0
-		if sp.w.TieBreak == TieBreakDellacherie {
-			pr = dellacheriePriority(pl, b.Width)
-		}
-		if i == 0 || v > bestV || v == bestV && pr > bestPr {
-			best, bestV, bestPr = i, v, pr
-		}
-	}
-	return sp.places[best], true
+	return sp.choose(b, p, 0, func(sc *Scorer, f *Vector, pl engine.Placed) float64 {
+		return sp.move(sc, f, b, pl) + sp.bestAfter(sp.after, next)
+	})
 }
 
 // ChooseExpect is Choose looking one piece further without seeing it:
@@ -243,6 +200,21 @@ func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) 
 // that fits nowhere there counts as lost. Only the keep placements of p
 // with the best one-piece evaluations are looked through (0: all).
 func (sp *StandardPlayer) ChooseExpect(b *engine.Board, p engine.Piece, keep int) (engine.Placed, bool) {
+	return sp.choose(b, p, keep, func(sc *Scorer, f *Vector, pl engine.Placed) float64 {
+		v := sp.move(sc, f, b, pl)
+		for _, q := range engine.Pieces {
+			v += sp.bestAfter(sp.after, q) / engine.NumPieces
+		}
+		return v
+	})
+}
+
+// choose returns the placement of p on b with the highest value, the
+// first in the model's order among equals unless the weights break ties
+// otherwise. With keep > 0 only the keep placements with the best
+// one-piece evaluations are valued.
+func (sp *StandardPlayer) choose(b *engine.Board, p engine.Piece, keep int,
+	value func(sc *Scorer, f *Vector, pl engine.Placed) float64) (engine.Placed, bool) {
 	sp.places = sp.placements(sp.places[:0], b, p)
 	if len(sp.places) == 0 {
 		return engine.Placed{}, false
@@ -254,10 +226,13 @@ func (sp *StandardPlayer) ChooseExpect(b *engine.Board, p engine.Piece, keep int
 	sc := newScorerIn(sp.w, b, b.Height)
 	var f Vector
 	order := sp.order[:0]
-	for i, pl := range sp.places {
-		order = append(order, ranked{i, sp.value(&sc, &f, b, pl)})
+	for i := range sp.places {
+		order = append(order, ranked{i: i})
 	}
 	if keep > 0 && keep < len(order) {
+		for k := range order {
+			order[k].v = sp.value(&sc, &f, b, sp.places[k])
+		}
 		slices.SortStableFunc(order, func(x, y ranked) int { return cmp.Compare(y.v, x.v) })
 		order = order[:keep]
 		slices.SortFunc(order, func(x, y ranked) int { return x.i - y.i }) // the model's order again, for ties
@@ -266,16 +241,7 @@ func (sp *StandardPlayer) ChooseExpect(b *engine.Board, p engine.Piece, keep int
 	best, bestV, bestPr := -1, 0.0, 0
 	for _, o := range order {
 		pl := sp.places[o.i]
-		a := sp.after
-		a.CopyFrom(b)
-		a.Place(pl)
-		lines := a.ClearLines()
-		f = Vector{}
-		sc.moveFeatures(&f, pl, a, engine.Clear{Lines: lines})
-		v := f.Dot(&sc.w)
-		for _, q := range engine.Pieces {
-			v += sp.bestAfter(a, q) / engine.NumPieces
-		}
+		v := value(&sc, &f, pl)
 		pr := 0
 		if sp.w.TieBreak == TieBreakDellacherie {
 			pr = dellacheriePriority(pl, b.Width)
@@ -285,6 +251,18 @@ func (sp *StandardPlayer) ChooseExpect(b *engine.Board, p engine.Piece, keep int
 		}
 	}
 	return sp.places[best], true
+}
+
+// move places pl on b into sp.after, clears its rows, and returns the
+// weighted move features of the placement alone.
+func (sp *StandardPlayer) move(sc *Scorer, f *Vector, b *engine.Board, pl engine.Placed) float64 {
+	a := sp.after
+	a.CopyFrom(b)
+	a.Place(pl)
+	lines := a.ClearLines()
+	*f = Vector{}
+	sc.moveFeatures(f, pl, a, engine.Clear{Lines: lines})
+	return f.Dot(&sc.w)
 }
 
 // ranked is a placement's index and its one-piece evaluation.
