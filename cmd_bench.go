@@ -15,7 +15,7 @@ import (
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	model := fs.String("model", solver.ModelClassic, "classic (uniform pieces, no preview or hold, drop from above) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
+	model := fs.String("model", solver.ModelClassic, "standard (the literature's: uniform pieces, any orientation and column dropped from above the well, over when a piece cannot fit inside it), standard-top (the same, pieces entering at the top row as El-Tetris's code does), spawn (uniform pieces turned and shifted at the spawn and hard dropped; classic is its old name) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
 	pers := fs.String("personality", "kocka,dellacherie,eltetris", "comma-separated weight sets")
 	games := fs.Int("games", 20, "games per personality")
 	seed := fs.Uint64("seed", 1, "game i uses seed+i, the same for every personality")
@@ -23,7 +23,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	height := fs.Int("height", 20, "visible well height (at 20 classic games last hours: use 10 or 12 for quick runs)")
 	maxPieces := fs.Int("max-pieces", 0, "end a game after this many pieces (0: classic plays to top-out; guideline defaults to 500)")
 	level := fs.Int("level", 10, "guideline: the level whose gravity is used throughout")
-	depth := fs.Int("depth", 2, "guideline: placements looked ahead (the classic model sees one piece)")
+	depth := fs.Int("depth", 0, "placements looked ahead (0: 2 for guideline, 1 otherwise); standard: 2 adds the mean over the unseen next piece")
 	beam := fs.Int("beam", 32, "guideline: beam width")
 	workers := fs.Int("workers", 0, "games at once (0: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object per personality per line")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -15,11 +16,34 @@ import (
 	"github.com/kocka/kocka/engine"
 )
 
-// The two models games are played in.
+// The models games are played in.
 const (
-	// ModelClassic is the literature's model: uniform random pieces, no
-	// preview, no hold, each piece turned and shifted at the top and hard
-	// dropped, no gravity; the bot sees only the current piece.
+	// ModelStandard is the literature's model (see standard.go): uniform
+	// random pieces, no preview, no hold; each piece is placed in any
+	// orientation at any column and dropped straight down from above a
+	// well exactly Width x Height; the game is over when the piece cannot
+	// be placed with all its cells inside the well.
+	ModelStandard = "standard"
+	// ModelStandardTop is ModelStandard with the piece entering as in
+	// El-Tetris's code and Fahey's simulator (EntryTop): it appears with
+	// its top row in the well's top row and falls from there, so it may
+	// come in under an overhang in the top rows. It plays exactly as the
+	// published El-Tetris does (docs/eltetris.md).
+	ModelStandardTop = "standard-top"
+	// ModelStandardPreview is the two-piece model of the literature:
+	// ModelStandard with the next piece shown, so that a player places the
+	// current piece knowing the one after it.
+	ModelStandardPreview = "standard-preview"
+	// ModelSpawn is the literature's model played like a game: uniform
+	// random pieces, no preview, no hold, each piece entering at the spawn
+	// (row Height, dropped one row), turned with SRS kicks and shifted at
+	// that height (a high stack blocks moves) and hard dropped; the game
+	// ends on a blocked spawn or a lock wholly above the well, so pieces
+	// may lock partly above it.
+	ModelSpawn = "spawn"
+	// ModelClassic is the old name of ModelSpawn, kept so that the
+	// commands recorded before the rename still run; results keep the name
+	// they were asked for.
 	ModelClassic = "classic"
 	// ModelGuideline is a modern game: 7-bag, five previews, hold, every
 	// reachable placement (tucks and spins), the gravity of a chosen level,
@@ -27,9 +51,12 @@ const (
 	ModelGuideline = "guideline"
 )
 
+// models lists the model names Validate accepts.
+var models = []string{ModelStandard, ModelStandardTop, ModelStandardPreview, ModelSpawn, ModelGuideline, ModelClassic}
+
 // BenchConfig says what to play.
 type BenchConfig struct {
-	Model         string   // ModelClassic or ModelGuideline
+	Model         string   // one of models
 	Personalities []string // weight sets to compare
 	Weights       []Weights
 	Games         int    // games per personality
@@ -37,9 +64,18 @@ type BenchConfig struct {
 	Width, Height int    // the visible well
 	MaxPieces     int    // a game ends after this many pieces (0: only at top-out)
 	Level         int    // guideline: the level whose gravity is used (fixed)
-	Depth         int    // placements looked ahead (guideline; classic is 1)
-	BeamWidth     int    // beam width
-	Workers       int    // games played at once (0: runtime.NumCPU())
+	// Depth is how many placements are looked ahead; 0 is the model's
+	// default, 2 for guideline and 1 for the others. Guideline: a beam
+	// search that deep (1: the current piece). Standard: 1 the
+	// current piece only; 2 also the mean over the seven pieces that may
+	// come next (StandardPlayer.ChooseExpect); standard-preview always
+	// looks at the shown next piece. Spawn: always 1.
+	Depth int
+	// BeamWidth is the guideline beam's width; in the standard model at
+	// depth 2, how many of the best one-piece placements are looked
+	// through (0: all).
+	BeamWidth int
+	Workers   int // games played at once (0: runtime.NumCPU())
 	// Progress, when set, is called after each game with the games done
 	// and the total (from one goroutine at a time).
 	Progress func(done, total int)
@@ -48,8 +84,9 @@ type BenchConfig struct {
 // Validate reports the first setting out of range.
 func (c *BenchConfig) Validate() error {
 	switch {
-	case c.Model != ModelClassic && c.Model != ModelGuideline:
-		return fmt.Errorf("unknown model %q (want %s or %s)", c.Model, ModelClassic, ModelGuideline)
+	case !slices.Contains(models, c.Model):
+		return fmt.Errorf("unknown model %q (want one of %s; %s is the old name of %s)",
+			c.Model, strings.Join(models[:len(models)-1], ", "), ModelClassic, ModelSpawn)
 	case len(c.Personalities) == 0 && len(c.Weights) == 0:
 		return fmt.Errorf("no personality given")
 	case c.Games < 1:
@@ -66,6 +103,8 @@ func (c *BenchConfig) Validate() error {
 		return fmt.Errorf("level %d out of range 1..30", c.Level)
 	case c.Depth < 0 || c.BeamWidth < 0 || c.Workers < 0:
 		return fmt.Errorf("depth, beam width and workers must not be negative")
+	case c.standard() && c.Depth > 2:
+		return fmt.Errorf("depth %d: the standard models look at most 2 placements ahead", c.Depth)
 	}
 	for _, n := range c.Personalities {
 		if _, err := PersonalityByName(n); err != nil {
@@ -106,13 +145,22 @@ type BenchResult struct {
 	TopOuts      int     `json:"top_outs"`
 	PiecesPerSec float64 `json:"pieces_per_sec"` // per core: pieces / time spent on them
 	// Guideline only.
-	Level      int          `json:"level,omitempty"`
-	MaxPieces  int          `json:"max_pieces,omitempty"`
-	ScoreMean  float64      `json:"score_mean,omitempty"`
-	TetrisRate float64      `json:"tetris_rate,omitempty"` // share of cleared rows cleared by tetrises
-	TSpinRate  float64      `json:"tspin_rate,omitempty"`  // share of cleared rows cleared by T-spins
-	Mismatches int          `json:"driver_mismatches"`     // pieces that locked away from the plan
-	Results    []GameResult `json:"-"`                     // every game, in seed order
+	Level      int     `json:"level,omitempty"`
+	MaxPieces  int     `json:"max_pieces,omitempty"`
+	ScoreMean  float64 `json:"score_mean,omitempty"`
+	TetrisRate float64 `json:"tetris_rate,omitempty"` // share of cleared rows cleared by tetrises
+	TSpinRate  float64 `json:"tspin_rate,omitempty"`  // share of cleared rows cleared by T-spins
+	Mismatches int     `json:"driver_mismatches"`     // pieces that locked away from the plan
+	// The paired comparison with the run's first personality, which played
+	// the same seeds and so the same pieces: the per-game differences of
+	// lines, this personality's minus the first's (absent for the first).
+	PairedWith string       `json:"paired_with,omitempty"`
+	DiffMean   float64      `json:"lines_diff_mean,omitempty"`
+	DiffStdErr float64      `json:"lines_diff_stderr,omitempty"`
+	Wins       int          `json:"wins,omitempty"`   // games with more lines than the first
+	Losses     int          `json:"losses,omitempty"` // games with fewer
+	PerGame    []int        `json:"lines_per_game"`   // lines of every game, in seed order
+	Results    []GameResult `json:"-"`                // every game, in seed order
 }
 
 // Bench plays every personality's games, spread over the workers, and
@@ -120,6 +168,9 @@ type BenchResult struct {
 func Bench(cfg BenchConfig) ([]BenchResult, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
+	}
+	if cfg.Depth == 0 && cfg.Model == ModelGuideline {
+		cfg.Depth = 2
 	}
 	sets := append([]Weights(nil), cfg.Weights...)
 	for _, n := range cfg.Personalities {
@@ -147,8 +198,18 @@ func Bench(cfg BenchConfig) ([]BenchResult, error) {
 		go func() {
 			defer wg.Done()
 			bots := make([]*Bot, len(sets))
+			players := make([]*StandardPlayer, len(sets))
 			for j := range jobs {
-				if bots[j.set] == nil {
+				if cfg.standard() {
+					if players[j.set] == nil {
+						entry := EntryAbove
+						if cfg.Model == ModelStandardTop {
+							entry = EntryTop
+						}
+						players[j.set] = NewStandardPlayer(&sets[j.set], entry)
+						players[j.set].Depth, players[j.set].Keep = cfg.Depth, cfg.BeamWidth
+					}
+				} else if bots[j.set] == nil {
 					b, err := NewBot(cfg.botConfig(&sets[j.set]))
 					if err != nil {
 						mu.Lock()
@@ -158,7 +219,15 @@ func Bench(cfg BenchConfig) ([]BenchResult, error) {
 					}
 					bots[j.set] = b
 				}
-				r, err := PlayGame(bots[j.set], &cfg, cfg.Seed+uint64(j.game))
+				var r GameResult
+				var err error
+				if cfg.standard() {
+					start := time.Now()
+					r, err = playStandard(players[j.set], &cfg, cfg.Seed+uint64(j.game))
+					r.Elapsed = time.Since(start)
+				} else {
+					r, err = PlayGame(bots[j.set], &cfg, cfg.Seed+uint64(j.game))
+				}
 				mu.Lock()
 				if err != nil {
 					fail = err
@@ -187,30 +256,76 @@ func Bench(cfg BenchConfig) ([]BenchResult, error) {
 	out := make([]BenchResult, len(sets))
 	for i, rs := range results {
 		out[i] = summarise(sets[i].Name, &cfg, rs)
+		if i > 0 {
+			pair(&out[i], &out[0])
+		}
 	}
 	return out, nil
 }
 
+// pair fills r's paired comparison with first, game by game on the same
+// seeds: the mean of the differences and its standard error, which is
+// far smaller than the standard errors of the two means when the games'
+// lengths follow their pieces.
+func pair(r, first *BenchResult) {
+	n := len(r.Results)
+	if n == 0 || len(first.Results) != n {
+		return
+	}
+	r.PairedWith = first.Personality
+	d := make([]float64, n)
+	for i := range d {
+		d[i] = float64(r.Results[i].Lines - first.Results[i].Lines)
+		r.DiffMean += d[i] / float64(n)
+		switch {
+		case d[i] > 0:
+			r.Wins++
+		case d[i] < 0:
+			r.Losses++
+		}
+	}
+	r.DiffStdErr = stdErr(d, r.DiffMean)
+}
+
+// stdErr is the standard error of the mean m of xs.
+func stdErr(xs []float64, m float64) float64 {
+	n := float64(len(xs))
+	if len(xs) < 2 {
+		return 0
+	}
+	v := 0.0
+	for _, x := range xs {
+		v += (x - m) * (x - m)
+	}
+	return math.Sqrt(v/(n-1)) / math.Sqrt(n)
+}
+
+// standard reports whether the model is the standard one, either entry.
+func (c *BenchConfig) standard() bool {
+	return c.Model == ModelStandard || c.Model == ModelStandardTop || c.Model == ModelStandardPreview
+}
+
 func (c *BenchConfig) botConfig(w *Weights) BotConfig {
 	bc := BotConfig{Weights: w, Depth: c.Depth, Width: c.BeamWidth, Mode: ModeFull}
-	if c.Model == ModelClassic {
+	if c.Model == ModelSpawn || c.Model == ModelClassic {
 		bc.Depth, bc.Mode = 1, ModeDrop
 	}
 	return bc
 }
 
-// PlayGame plays one game of the configured model with bot.
+// PlayGame plays one game of the spawn or the guideline model with bot.
+// (The standard model is played by a StandardPlayer.)
 func PlayGame(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) {
-	if cfg.Model == ModelClassic {
-		return playClassic(bot, cfg, seed)
+	if cfg.Model == ModelSpawn || cfg.Model == ModelClassic {
+		return playSpawn(bot, cfg, seed)
 	}
 	return playGuideline(bot, cfg, seed)
 }
 
-// playClassic plays without ticks: each piece is placed where the bot says,
-// as the literature's simulators do. A piece that cannot enter, or that
-// locks wholly above the visible well, ends the game.
-func playClassic(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) {
+// playSpawn plays without ticks: each piece is placed where the bot says.
+// A piece that cannot enter, or that locks wholly above the visible well,
+// ends the game.
+func playSpawn(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) {
 	start := time.Now()
 	r := GameResult{Seed: seed}
 	rnd, err := engine.NewRandomizer(engine.Uniform, seed, nil)
@@ -286,10 +401,12 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 		Games: len(rs), Seed: cfg.Seed, Results: rs,
 	}
 	lines := make([]int, len(rs))
+	out.PerGame = make([]int, len(rs))
 	var pieces, score, tetrisRows, tspinRows int
 	var elapsed time.Duration
 	for i, r := range rs {
 		lines[i] = r.Lines
+		out.PerGame[i] = r.Lines
 		pieces += r.Pieces
 		score += r.Score
 		tetrisRows += 4 * r.Tetrises
@@ -307,13 +424,11 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 	}
 	n := float64(len(rs))
 	out.LinesMean = float64(total) / n
-	if len(lines) > 1 {
-		v := 0.0
-		for _, l := range lines {
-			v += (float64(l) - out.LinesMean) * (float64(l) - out.LinesMean)
-		}
-		out.LinesStdErr = math.Sqrt(v/(n-1)) / math.Sqrt(n)
+	fl := make([]float64, len(lines))
+	for i, l := range lines {
+		fl[i] = float64(l)
 	}
+	out.LinesStdErr = stdErr(fl, out.LinesMean)
 	out.LinesMin, out.LinesMax = lines[0], lines[len(lines)-1]
 	if m := len(lines); m%2 == 1 {
 		out.LinesMedian = float64(lines[m/2])
@@ -360,7 +475,27 @@ func WriteTable(w io.Writer, rs []BenchResult) {
 		}
 		rows = append(rows, row)
 	}
-	widths := make([]int, len(head))
+	writeAligned(w, rows)
+	if len(rs) < 2 || rs[1].PairedWith == "" {
+		return
+	}
+	fmt.Fprintf(w, "\npaired with %s (the same seeds, so the same pieces): lines per game, minus %s's\n", r0.Personality, r0.Personality)
+	rows = [][]string{{"personality", "diff mean", "± s.e.", "z", "wins", "losses"}}
+	for _, r := range rs[1:] {
+		z := "-"
+		if r.DiffStdErr > 0 {
+			z = fmt.Sprintf("%.1f", r.DiffMean/r.DiffStdErr)
+		}
+		rows = append(rows, []string{r.Personality, fmt.Sprintf("%+.1f", r.DiffMean), fmt.Sprintf("%.1f", r.DiffStdErr), z,
+			fmt.Sprint(r.Wins), fmt.Sprint(r.Losses)})
+	}
+	writeAligned(w, rows)
+}
+
+// writeAligned prints rows as columns, the first left-aligned and the
+// others right-aligned.
+func writeAligned(w io.Writer, rows [][]string) {
+	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, c := range row {
 			widths[i] = max(widths[i], utf8.RuneCountInString(c))

@@ -15,7 +15,7 @@ import (
 // positions for the benchmarks.
 func midGameStates(tb testing.TB, n int) []State {
 	tb.Helper()
-	bot, err := NewBot(BotConfig{Personality: "eltetris", Depth: 1})
+	bot, err := NewBot(BotConfig{Personality: "eltetris-eroded", Depth: 1})
 	if err != nil {
 		tb.Fatal(err)
 	}

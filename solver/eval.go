@@ -38,6 +38,7 @@ const (
 	// Board features.
 	FRowTransitions
 	FColumnTransitions
+	FColumnTransitionsOpen // column transitions, the top row not changing to the sky (El-Tetris's code)
 	FHoles
 	FWells // cumulative wells
 	FBumpiness
@@ -63,7 +64,8 @@ var featureNames = [NumFeatures]string{
 	FTSpinMini: "tspin_mini", FTSpinSingle: "tspin_single", FTSpinDouble: "tspin_double",
 	FTSpinTriple: "tspin_triple", FBackToBack: "back_to_back", FCombo: "combo",
 	FPerfectClear: "perfect_clear", FTWasted: "t_wasted",
-	FRowTransitions: "row_transitions", FColumnTransitions: "column_transitions", FHoles: "holes",
+	FRowTransitions: "row_transitions", FColumnTransitions: "column_transitions",
+	FColumnTransitionsOpen: "column_transitions_open", FHoles: "holes",
 	FWells: "wells", FBumpiness: "bumpiness", FAggregateHeight: "aggregate_height",
 	FMaxHeight: "max_height", FAvgHeight: "avg_height", FBigHoles: "big_holes",
 	FMediumHoles: "medium_holes", FSmallHoles: "small_holes", FDeepWells: "deep_wells",
@@ -110,7 +112,40 @@ type Weights struct {
 	Note string // where the weights come from
 	Base Vector
 	Tall Vector
+	// TieBreak chooses between placements of equal evaluation in the
+	// standard model (TieBreakFirst when empty).
+	TieBreak TieBreak
+	// Standard, when set, replaces Base and Tall in the standard models:
+	// weights tuned there for a set whose Base was tuned in other models
+	// (kocka's), so that neither tuning undoes the other.
+	Standard *Vector
 }
+
+// forStandard returns the weights the standard models play with: Standard
+// when set, else w without its modern terms.
+func (w *Weights) forStandard() *Weights {
+	if w.Standard == nil {
+		return w.classic()
+	}
+	c := *w
+	c.Base, c.Tall, c.Standard = *w.Standard, Vector{}, nil
+	return c.classic()
+}
+
+// TieBreak names a rule that chooses between equally evaluated placements.
+type TieBreak string
+
+// The tie-break rules.
+const (
+	// TieBreakFirst keeps the first placement in the standard model's
+	// order (El-Tetris's: orientation, then column from the left).
+	TieBreakFirst TieBreak = ""
+	// TieBreakDellacherie is Dellacherie's priority as in Colin Fahey's
+	// code: 100 per column the piece moved from its spawn column, 10 more
+	// if it moved left, minus the quarter turns from the spawn orientation;
+	// the highest priority wins.
+	TieBreakDellacherie TieBreak = "dellacherie"
+)
 
 // modernFeatures are the terms that only mean something in a modern game:
 // spins, and the kinds of clears its scoring rewards.
@@ -144,11 +179,17 @@ func visibleHeight(b *engine.Board) int {
 
 // At resolves the weights for a decision taken on board before.
 func (w *Weights) At(before *engine.Board) Vector {
+	return w.atIn(before, visibleHeight(before))
+}
+
+// atIn resolves the weights for a decision taken on board before, whose
+// visible field is visible rows high.
+func (w *Weights) atIn(before *engine.Board, visible int) Vector {
 	v := w.Base
 	if w.Tall == (Vector{}) {
 		return v
 	}
-	t := float64(before.StackHeight()) / float64(visibleHeight(before))
+	t := float64(before.StackHeight()) / float64(visible)
 	t = min(t, 1)
 	for i := range v {
 		v[i] += t * w.Tall[i]
@@ -169,7 +210,12 @@ type Scorer struct {
 
 // NewScorer prepares to evaluate placements on before with w.
 func NewScorer(w *Weights, before *engine.Board) Scorer {
-	s := Scorer{w: w.At(before), before: before}
+	return newScorerIn(w, before, visibleHeight(before))
+}
+
+// newScorerIn is NewScorer for a board whose visible field is known.
+func newScorerIn(w *Weights, before *engine.Board, visible int) Scorer {
+	s := Scorer{w: w.atIn(before, visible), before: before}
 	for i := range s.use {
 		s.use[i] = w.Base[i] != 0 || w.Tall[i] != 0
 	}
@@ -263,6 +309,9 @@ func (s *Scorer) boardFeatures(f *Vector, b *engine.Board) {
 	}
 	if u[FColumnTransitions] {
 		f[FColumnTransitions] = float64(columnTransitions(b, top))
+	}
+	if u[FColumnTransitionsOpen] {
+		f[FColumnTransitionsOpen] = float64(columnTransitionsOpen(b, top))
 	}
 	if u[FHoles] {
 		f[FHoles] = float64(holes(b, top))

@@ -19,7 +19,7 @@ func TestPersonalities(t *testing.T) {
 			t.Errorf("PersonalityByName(%q) = %v, %v", w.Name, got, err)
 		}
 	}
-	for _, name := range []string{"dellacherie", "eltetris", "kravec", "kravec1", "kocka"} {
+	for _, name := range []string{"dellacherie", "eltetris", "eltetris-eroded", "bcts", "kravec", "kravec1", "kocka"} {
 		if !seen[name] {
 			t.Errorf("personality %q missing", name)
 		}
@@ -27,16 +27,30 @@ func TestPersonalities(t *testing.T) {
 	if _, err := PersonalityByName("nobody"); err == nil {
 		t.Error("PersonalityByName(nobody) gave no error")
 	}
-	// The published numbers, to the last digit.
-	el, _ := PersonalityByName("eltetris")
-	for f, want := range map[Feature]float64{
-		FLandingHeight: -4.500158825082766, FErodedCells: 3.4181268101392694,
-		FRowTransitions: -3.2178882868487753, FColumnTransitions: -9.348695305445199,
-		FHoles: -7.899265427351652, FWells: -3.3855972247263626,
+	// The published numbers, to the last digit, on exactly the published
+	// features.
+	for name, want := range map[string]Vector{
+		"eltetris": { // El-Tetris's eltetris.js, evaluateBoard
+			FLandingHeight: -4.500158825082766, FLinesCleared: 3.4181268101392694,
+			FRowTransitions: -3.2178882868487753, FColumnTransitionsOpen: -9.348695305445199,
+			FHoles: -7.899265427351652, FWells: -3.3855972247263626,
+		},
+		"dellacherie": { // Fahey's PrivateStrategyEvaluate
+			FLandingHeight: -1, FErodedCells: 1, FRowTransitions: -1, FColumnTransitions: -1,
+			FHoles: -4, FWells: -1,
+		},
+		"bcts": { // Thiery and Scherrer 2009, table of BCTS weights
+			FLandingHeight: -12.63, FErodedCells: 6.60, FRowTransitions: -9.22, FColumnTransitions: -19.77,
+			FHoles: -13.08, FWells: -10.49, FHoleDepth: -1.61, FRowsWithHoles: -24.04,
+		},
 	} {
-		if el.Base[f] != want {
-			t.Errorf("eltetris %v = %v, want %v", f, el.Base[f], want)
+		w, _ := PersonalityByName(name)
+		if w.Base != want || w.Tall != (Vector{}) {
+			t.Errorf("%s weights %v, want %v", name, w.Base, want)
 		}
+	}
+	if w, _ := PersonalityByName("dellacherie"); w.TieBreak != TieBreakDellacherie {
+		t.Errorf("dellacherie breaks ties by %q", w.TieBreak)
 	}
 	// Kravec's function is a cost: lower is better, so the weights here are negated.
 	kr, _ := PersonalityByName("kravec")

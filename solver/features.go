@@ -76,6 +76,24 @@ func columnTransitions(b *engine.Board, top int) int {
 	return t
 }
 
+// ColumnTransitionsOpen is ColumnTransitions as El-Tetris's code counts
+// them: nothing is counted above the board's top row, so a column filled up
+// to the top row has one change fewer than under an open sky. On a board
+// that is exactly the well (the standard model) that rewards touching the
+// ceiling; on a game's board, whose hidden rows above the field stay empty,
+// it equals ColumnTransitions.
+func ColumnTransitionsOpen(b *engine.Board) int {
+	return columnTransitionsOpen(b, b.StackHeight())
+}
+
+func columnTransitionsOpen(b *engine.Board, top int) int {
+	t := columnTransitions(b, top)
+	if top == b.Height {
+		t -= bits.OnesCount16(b.Row(b.Height - 1))
+	}
+	return t
+}
+
 // Holes counts the empty cells with at least one filled cell above them in
 // the same column.
 func Holes(b *engine.Board) int {

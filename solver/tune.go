@@ -113,6 +113,10 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 	if err := cfg.Validate(); err != nil {
 		return TuneResult{}, err
 	}
+	if cfg.Games.standard() && cfg.Start.Standard != nil {
+		// The standard models play the Standard vector: tune that one.
+		cfg.Start.Base, cfg.Start.Tall, cfg.Start.Standard = *cfg.Start.Standard, Vector{}, nil
+	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6b6f636b61))
 	n := len(cfg.Params)
 	mean := make([]float64, n)

@@ -10,7 +10,7 @@ import (
 var personalities = []Weights{
 	{
 		Name: "dellacherie",
-		Note: "Pierre Dellacherie's hand-tuned weights (2003), as reported by Colin Fahey and El-Ashi",
+		Note: "Pierre Dellacherie's one-piece controller (2003) as Colin Fahey published it: six features, weights -1, +1, -1, -1, -4, -1, ties broken by Dellacherie's priority",
 		Base: Vector{
 			FLandingHeight:     -1,
 			FErodedCells:       1,
@@ -19,10 +19,23 @@ var personalities = []Weights{
 			FHoles:             -4,
 			FWells:             -1,
 		},
+		TieBreak: TieBreakDellacherie,
 	},
 	{
 		Name: "eltetris",
-		Note: "El-Tetris, Islam El-Ashi (2011): Dellacherie's features, weights found by particle swarm optimisation",
+		Note: "El-Tetris, Islam El-Ashi (2011), as its published code plays: Dellacherie's features with rows removed for eroded cells and column transitions open at the ceiling, weights found by particle swarm optimisation",
+		Base: Vector{
+			FLandingHeight:         -4.500158825082766,
+			FLinesCleared:          3.4181268101392694,
+			FRowTransitions:        -3.2178882868487753,
+			FColumnTransitionsOpen: -9.348695305445199,
+			FHoles:                 -7.899265427351652,
+			FWells:                 -3.3855972247263626,
+		},
+	},
+	{
+		Name: "eltetris-eroded",
+		Note: "El-Tetris's weights on Dellacherie's eroded piece cells and column transitions under an open sky (Kocka's eltetris before the faithful one)",
 		Base: Vector{
 			FLandingHeight:     -4.500158825082766,
 			FErodedCells:       3.4181268101392694,
@@ -34,7 +47,7 @@ var personalities = []Weights{
 	},
 	{
 		Name: "bcts",
-		Note: "BCTS, Thiery and Scherrer (2009): Dellacherie's features plus hole depth and rows with holes, tuned by the cross-entropy method",
+		Note: "BCTS, Thiery and Scherrer (2009, \"Building controllers for Tetris\"): Dellacherie's six features plus hole depth and rows with holes, tuned by the cross-entropy method",
 		Base: Vector{
 			FLandingHeight:     -12.63,
 			FErodedCells:       6.60,
