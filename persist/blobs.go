@@ -23,6 +23,7 @@ type Blobs struct {
 	mu      sync.Mutex
 	mem     map[string]entry // what the game sees, under mu
 	locked  map[string]bool  // blobs that must not be overwritten this session
+	closed  bool             // Close was called: Save writes at once
 	pending map[string][]byte
 	order   []string
 	busy    sync.WaitGroup // one count per name waiting or being written
@@ -99,15 +100,46 @@ func (b *Blobs) Save(name string, data []byte) {
 		return
 	}
 	b.mem[name] = entry{data: data}
+	if b.closed { // no writer any more: write here
+		b.mu.Unlock()
+		b.write(name, data)
+		return
+	}
 	if _, queued := b.pending[name]; !queued {
 		b.busy.Add(1)
 		b.order = append(b.order, name)
 	}
 	b.pending[name] = data
-	b.mu.Unlock()
-	select {
+	select { // under mu, so that Close cannot close wake in between
 	case b.wake <- struct{}{}:
 	default:
+	}
+	b.mu.Unlock()
+}
+
+// Close writes what is pending and stops the background writer. A Save
+// after Close is written at once, by the caller.
+func (b *Blobs) Close() {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return
+	}
+	b.closed = true
+	b.mu.Unlock()
+	b.Flush()
+	b.mu.Lock()
+	close(b.wake)
+	b.mu.Unlock()
+}
+
+// write puts one blob in the store; an error comes back through Errors.
+func (b *Blobs) write(name string, data []byte) {
+	if err := b.store.Save(name, data); err != nil {
+		select {
+		case b.errs <- fmt.Errorf("could not save %s: %w", name, err):
+		default: // the screen already shows plenty of errors
+		}
 	}
 }
 
@@ -190,12 +222,7 @@ func (b *Blobs) loop() {
 			data := b.pending[name]
 			delete(b.pending, name)
 			b.mu.Unlock()
-			if err := b.store.Save(name, data); err != nil {
-				select {
-				case b.errs <- fmt.Errorf("could not save %s: %w", name, err):
-				default: // the screen already shows plenty of errors
-				}
-			}
+			b.write(name, data)
 			b.busy.Done()
 		}
 	}

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // slowStore is a MemStore whose writes wait until released, as a disk
@@ -204,5 +206,31 @@ func TestWriteErrorsAreReported(t *testing.T) {
 	}
 	if got, _ := b.Load("x"); string(got) != "1" {
 		t.Fatalf("memory lost the bytes after a failed write: %q", got)
+	}
+}
+
+// TestCloseStopsTheWriter: Close writes what is pending and ends the
+// writer goroutine (a game made and dropped in a loop must not leave one
+// behind each time); a later Save is written at once.
+func TestCloseStopsTheWriter(t *testing.T) {
+	before := runtime.NumGoroutine()
+	s := &MemStore{}
+	for i := 0; i < 50; i++ {
+		b := New(s)
+		b.Save("x", []byte{byte(i)})
+		b.Close()
+		b.Close() // twice is harmless
+	}
+	for i := 0; i < 100 && runtime.NumGoroutine() > before; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Fatalf("%d goroutines after 50 closed Blobs, %d before", n, before)
+	}
+	b := New(s)
+	b.Close()
+	b.Save("x", []byte("after"))
+	if got, _ := s.Get("x"); string(got) != "after" {
+		t.Fatalf("a Save after Close left %q", got)
 	}
 }

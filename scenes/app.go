@@ -408,7 +408,7 @@ func (a *App) FlushSaves() {
 // Close finishes the saves and the state file; call it after RunGame
 // returns.
 func (a *App) Close() {
-	a.blobs.Flush()
+	a.blobs.Close()
 	if a.state != nil {
 		a.state.flush(a.State())
 		a.state.stop()

@@ -17,6 +17,7 @@ func newTestApp(t *testing.T, store *MemStore, mode string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(a.Close)
 	return a
 }
 
