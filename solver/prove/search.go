@@ -1,0 +1,260 @@
+package prove
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The proof search: an AND/OR depth-first search over canonical states. At
+// the drawing player's nodes (OR) it looks for one move that keeps the
+// drawing player safe, trying first a move into a state already proven and
+// then the game's own order (MoveOrderer); at the other player's nodes
+// (AND) every move must stay safe. A terminal state is safe unless the
+// drawing player has lost there.
+//
+// Cycles: a state met again while it is still being searched is assumed
+// safe (the play repeats forever, a draw). Such a success is only tentative
+// until the search leaves the first state of its strongly connected part,
+// found as in Tarjan's algorithm by discovery numbers and low links; if that
+// state fails, every tentative success below it is forgotten and searched
+// again when met. Failures never rest on an assumption (they come from lost
+// terminal states through other failures), so they are final and kept in the
+// transposition table.
+//
+// The proven states, with the chosen move at each of the drawing player's
+// nodes, form the certificate.
+
+// Node states in the transposition table.
+const (
+	nodeNew       = iota // in the index but not searched (or forgotten)
+	nodeActive           // on the search path
+	nodeTentative        // searched, safe if the path's assumptions hold
+	nodeProven           // safe
+	nodeLost             // the attacker forces a loss of the drawing player
+)
+
+// ErrTooBig is returned when the proof search would pass Options.MaxBytes.
+var ErrTooBig = errors.New("prove: the search passed its memory limit")
+
+// Proof is a finished proof search.
+type Proof struct {
+	Game   string
+	Drawer int  // the drawing player: 0 or 1
+	Safe   bool // whether the drawing player avoids losing from the start
+	// Cert is the certificate when Safe: the proven states, each with the
+	// chosen successor at the drawing player's nodes.
+	Cert *Certificate
+	// Searched counts the states the search entered (searches again after
+	// a forgotten tentative success counted again); Lost counts states
+	// found lost for the drawing player.
+	Searched, Lost int64
+}
+
+type prover struct {
+	g      Game
+	drawer int
+	o      Options
+	order  MoveOrderer
+
+	idx    *Index
+	status []uint8
+	num    []uint32 // discovery number while active or tentative
+	choice []State  // chosen successor of a proven drawing-player node
+	tent   []uint32 // tentative (and active) ids in discovery order
+	clock  uint32
+	bufs   [][]State
+	depth  int
+
+	searched, lost int64
+	err            error
+}
+
+// Prove searches for a strategy by which player drawer avoids losing g from
+// its start.
+func Prove(g Game, drawer int, o Options) (*Proof, error) {
+	p := &prover{g: g, drawer: drawer, o: o, idx: NewIndex(1 << 16)}
+	p.order, _ = g.(MoveOrderer)
+	start := g.Canonical(g.Start())
+	ok, _ := p.search(start)
+	if p.err != nil {
+		return nil, p.err
+	}
+	pr := &Proof{Game: g.Name(), Drawer: drawer, Safe: ok, Searched: p.searched, Lost: p.lost}
+	if ok {
+		pr.Cert = p.certificate(start)
+	}
+	return pr, nil
+}
+
+func (p *prover) id(s State) uint32 {
+	id, added := p.idx.Add(s)
+	if added {
+		p.status = append(p.status, nodeNew)
+		p.num = append(p.num, 0)
+		p.choice = append(p.choice, NoState)
+	}
+	return id
+}
+
+func (p *prover) bytes() int64 {
+	return p.idx.Bytes() + int64(len(p.status))*13 + int64(len(p.tent))*4
+}
+
+// search reports whether s is safe for the drawing player, and the lowest
+// discovery number its success rests on (^0 when it rests on nothing).
+func (p *prover) search(s State) (bool, uint32) {
+	const free = ^uint32(0)
+	id := p.id(s)
+	switch p.status[id] {
+	case nodeProven:
+		return true, free
+	case nodeLost:
+		return false, free
+	case nodeActive, nodeTentative:
+		return true, p.num[id]
+	}
+	if p.err != nil {
+		return false, free
+	}
+	p.searched++
+	if p.searched%(1<<20) == 0 {
+		p.o.progress("search", p.searched, int64(p.idx.Len()))
+		if p.o.MaxBytes > 0 && p.bytes() > p.o.MaxBytes {
+			p.err = fmt.Errorf("%w (%d MiB, %d states)", ErrTooBig, p.o.MaxBytes>>20, p.idx.Len())
+			return false, free
+		}
+	}
+	if over, v := p.g.Terminal(s); over {
+		if p.lostFor(s, v) {
+			p.status[id] = nodeLost
+			p.lost++
+			return false, free
+		}
+		p.status[id] = nodeProven
+		return true, free
+	}
+
+	p.clock++
+	me := p.clock
+	p.num[id] = me
+	p.status[id] = nodeActive
+	mark := len(p.tent)
+	p.tent = append(p.tent, id)
+	low := me
+
+	if p.depth == len(p.bufs) {
+		p.bufs = append(p.bufs, nil)
+	}
+	moves := p.g.Moves(s, p.bufs[p.depth][:0])
+	p.bufs[p.depth] = moves
+	p.depth++
+	ok := true
+	if len(moves) == 0 {
+		ok = p.g.Mover(s) != p.drawer // no move: the side to move loses
+	} else if p.g.Mover(s) == p.drawer {
+		ok = false
+		if p.order != nil {
+			p.order.OrderMoves(s, moves) // on the moves as played, before canonical forms
+		}
+		for i, m := range moves {
+			moves[i] = p.g.Canonical(m)
+		}
+		// A move into a proven state first: it adds nothing to the proof.
+		for _, m := range moves {
+			if cid, found := p.idx.Find(m); found && p.status[cid] == nodeProven {
+				p.choice[id], ok = m, true
+				break
+			}
+		}
+		if !ok {
+			for _, m := range moves {
+				if safe, l := p.search(m); safe {
+					p.choice[id], ok = m, true
+					low = min(low, l)
+					break
+				}
+			}
+		}
+	} else {
+		for i, m := range moves {
+			moves[i] = p.g.Canonical(m)
+		}
+		moves = dedupe(moves)
+		// A lost successor ends the node at once: look for one before
+		// searching deeper.
+		for _, m := range moves {
+			if cid, found := p.idx.Find(m); found && p.status[cid] == nodeLost {
+				ok = false
+				break
+			}
+		}
+		for _, m := range moves {
+			if !ok {
+				break
+			}
+			safe, l := p.search(m)
+			ok = safe
+			low = min(low, l)
+		}
+	}
+	p.depth--
+
+	switch {
+	case !ok:
+		for _, t := range p.tent[mark:] {
+			p.status[t] = nodeNew // forgotten: it may have rested on s
+		}
+		p.tent = p.tent[:mark]
+		p.status[id] = nodeLost
+		p.lost++
+		return false, free
+	case low >= me:
+		for _, t := range p.tent[mark:] {
+			p.status[t] = nodeProven
+		}
+		p.tent = p.tent[:mark]
+		return true, free
+	default:
+		p.status[id] = nodeTentative
+		return true, low
+	}
+}
+
+// lostFor reports whether a terminal value for the side to move in s means
+// the drawing player has lost.
+func (p *prover) lostFor(s State, v Value) bool {
+	me := p.g.Mover(s) == p.drawer
+	return (me && v == Loss) || (!me && v == Win)
+}
+
+// certificate collects the proven states reachable from start through the
+// chosen moves and all the attacker's moves.
+func (p *prover) certificate(start State) *Certificate {
+	c := &Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start}
+	seen := NewIndex(1 << 16)
+	seen.Add(start)
+	stack := []State{start}
+	var buf []State
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		e := Entry{State: s, Choice: NoState}
+		if over, _ := p.g.Terminal(s); !over {
+			if p.g.Mover(s) == p.drawer {
+				id, _ := p.idx.Find(s)
+				e.Choice = p.choice[id]
+				buf = append(buf[:0], e.Choice)
+			} else {
+				buf = canonicalMoves(p.g, s, buf)
+			}
+			for _, m := range buf {
+				if _, added := seen.Add(m); added {
+					stack = append(stack, m)
+				}
+			}
+		}
+		c.Entries = append(c.Entries, e)
+	}
+	c.sort()
+	return c
+}
