@@ -1,0 +1,249 @@
+package gobblet
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/kocka/kocka/solver/prove"
+)
+
+// Game is a Rules whose positions fit 64 bits, as a prove.Game: one N*N-bit
+// field for each (size, colour) that has pieces, then the side to move and
+// the forfeit flag.
+type Game struct {
+	R      Rules
+	layers [][2]int // (size, colour) of each field
+	sq     int      // N*N
+	syms   []sym
+	ds     *DrawScore
+}
+
+// sym is a symmetry of the board as a permutation of square bits, applied a
+// byte at a time.
+type sym struct {
+	perm   []int
+	lo, hi [256]uint16
+}
+
+// NewGame returns the prove.Game for r, or an error when r's positions do
+// not fit 64 bits (the full game and ABC).
+func NewGame(r Rules) (*Game, error) {
+	g := &Game{R: r, sq: r.N * r.N}
+	for z := 0; z < MaxSizes; z++ {
+		for c := 0; c < 2; c++ {
+			if r.Pieces[c][z] > 0 {
+				g.layers = append(g.layers, [2]int{z, c})
+			}
+		}
+	}
+	if need := len(g.layers)*g.sq + 2; need > 64 {
+		return nil, fmt.Errorf("gobblet: %s needs %d bits a position, more than 64", r.Label, need)
+	}
+	g.syms = symmetries(r.N)
+	if r.N == 4 {
+		g.ds = &DrawScore{R: &g.R}
+	}
+	return g, nil
+}
+
+// Symmetries returns the permutations of the squares that map lines to
+// lines: 8 on 3x3, 32 on 4x4 (the square's 8, each also with the two middle
+// rows and columns swapped, or the outer with the inner).
+func Symmetries(n int) [][]int {
+	var out [][]int
+	for _, s := range symmetries(n) {
+		out = append(out, s.perm)
+	}
+	return out
+}
+
+func symmetries(n int) []sym {
+	// Permutations of 0..n-1 that keep i and n-1-i paired.
+	var ps [][]int
+	var rec func(p []int)
+	rec = func(p []int) {
+		if len(p) == n {
+			for i := range p {
+				if p[n-1-i] != n-1-p[i] {
+					return
+				}
+			}
+			ps = append(ps, slices.Clone(p))
+			return
+		}
+		for v := 0; v < n; v++ {
+			if !slices.Contains(p, v) {
+				rec(append(p, v))
+			}
+		}
+	}
+	rec(nil)
+	var out []sym
+	seen := map[string]bool{}
+	for _, p := range ps {
+		for _, flip := range []bool{false, true} {
+			for _, tr := range []bool{false, true} {
+				perm := make([]int, n*n)
+				for r := 0; r < n; r++ {
+					for c := 0; c < n; c++ {
+						rr, cc := p[r], p[c]
+						if flip {
+							cc = n - 1 - cc
+						}
+						if tr {
+							rr, cc = cc, rr
+						}
+						perm[r*n+c] = rr*n + cc
+					}
+				}
+				key := fmt.Sprint(perm)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				s := sym{perm: perm}
+				for b := 0; b < 256; b++ {
+					for i := 0; i < 8; i++ {
+						if b&(1<<i) == 0 {
+							continue
+						}
+						s.lo[b] |= 1 << perm[i]
+						if i+8 < n*n {
+							s.hi[b] |= 1 << perm[i+8]
+						}
+					}
+				}
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func (s *sym) apply(x uint16) uint16 { return s.lo[x&0xff] | s.hi[x>>8] }
+
+// Pack encodes a board.
+func (g *Game) Pack(b *Board) prove.State {
+	var s prove.State
+	for l, zc := range g.layers {
+		s |= prove.State(b.B[zc[0]][zc[1]]) << (l * g.sq)
+	}
+	base := len(g.layers) * g.sq
+	s |= prove.State(b.Mover) << base
+	if b.Forfeit {
+		s |= 1 << (base + 1)
+	}
+	return s
+}
+
+// Unpack decodes a state.
+func (g *Game) Unpack(s prove.State) Board {
+	var b Board
+	mask := prove.State(1)<<g.sq - 1
+	for l, zc := range g.layers {
+		b.B[zc[0]][zc[1]] = uint16(s >> (l * g.sq) & mask)
+	}
+	base := len(g.layers) * g.sq
+	b.Mover = int(s >> base & 1)
+	b.Forfeit = s>>(base+1)&1 != 0
+	return b
+}
+
+func (g *Game) Name() string { return g.R.Label }
+
+func (g *Game) Start() prove.State {
+	b := g.R.Start()
+	return g.Pack(&b)
+}
+
+func (g *Game) Mover(s prove.State) int {
+	return int(s >> (len(g.layers) * g.sq) & 1)
+}
+
+func (g *Game) Terminal(s prove.State) (bool, prove.Value) {
+	b := g.Unpack(s)
+	switch g.R.Outcome(&b) {
+	case Won:
+		return true, prove.Win
+	case Lost:
+		return true, prove.Loss
+	}
+	return false, prove.Unknown
+}
+
+func (g *Game) Moves(s prove.State, buf []prove.State) []prove.State {
+	b := g.Unpack(s)
+	var ms [256]Move
+	for _, m := range g.R.Moves(&b, ms[:0]) {
+		nb := g.R.Play(b, m)
+		buf = append(buf, g.Pack(&nb))
+	}
+	return buf
+}
+
+// Canonical is the smallest packing among the symmetric images.
+func (g *Game) Canonical(s prove.State) prove.State {
+	mask := prove.State(1)<<g.sq - 1
+	base := len(g.layers) * g.sq
+	rest := s >> base << base
+	best := s
+	for k := 1; k < len(g.syms); k++ {
+		sy := &g.syms[k]
+		t := rest
+		for l := range g.layers {
+			t |= prove.State(sy.apply(uint16(s>>(l*g.sq)&mask))) << (l * g.sq)
+		}
+		best = min(best, t)
+	}
+	return best
+}
+
+// OrderMoves sorts the drawing player's moves on 4x4 by DrawScore, safest
+// first; on 3x3 it keeps the generated order.
+func (g *Game) OrderMoves(s prove.State, moves []prove.State) {
+	if g.ds == nil {
+		return
+	}
+	score := make([]int, len(moves))
+	for i, m := range moves {
+		b := g.Unpack(m)
+		score[i] = g.ds.Score(&b)
+	}
+	idx := make([]int, len(moves))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return score[a] - score[b] })
+	sorted := make([]prove.State, len(moves))
+	for i, j := range idx {
+		sorted[i] = moves[j]
+	}
+	copy(moves, sorted)
+}
+
+// DrawScore rates a position just after the drawing player's move, lower
+// being safer: for each line the drawing player does not hold, a weight
+// that grows with the attacker's visible pieces in it.
+type DrawScore struct{ R *Rules }
+
+var threatWeight = [5]int{0, 1, 6, 40, 1000}
+
+func (d *DrawScore) Score(b *Board) int {
+	switch d.R.Outcome(b) {
+	case Lost:
+		// The side to move (the attacker) has lost: the best move there is.
+		return -1 << 30
+	case Won:
+		return 1 << 30
+	}
+	vis := d.R.Visible(b)
+	sc := 0
+	for _, l := range d.R.lines() {
+		if vis[Drawing]&l != 0 {
+			continue
+		}
+		sc += threatWeight[bits.OnesCount16(vis[Attacker]&l)]
+	}
+	return sc
+}
