@@ -206,8 +206,11 @@ func (c *countingReader) ReadByte() (byte, error) {
 
 // CheckStats counts a checked certificate's states.
 type CheckStats struct {
-	States, DrawerToMove, AttackerToMove, Terminal int64
-	Moves                                          int64 // attacker moves re-derived
+	States         int64 `json:"states"`
+	DrawerToMove   int64 `json:"drawer_to_move"`
+	AttackerToMove int64 `json:"attacker_to_move"`
+	Terminal       int64 `json:"terminal"`
+	Moves          int64 `json:"attacker_moves"` // attacker moves re-derived
 }
 
 // Check verifies a certificate against the game's rules, without the search

@@ -1,0 +1,347 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"time"
+
+	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/solver/prove"
+	"github.com/kocka/kocka/solver/prove/gobblet"
+	"github.com/kocka/kocka/solver/prove/tictactoe"
+)
+
+func init() {
+	register("prove", "solve or prove small games: kocka prove gobblers|gobblet|tictactoe|check FILE", func(args []string) int {
+		return runProve(args, os.Stdout, os.Stderr)
+	})
+}
+
+const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
+       kocka prove gobblers [--sizes 3] [--per-size 2] [--mem MiB] [--json]
+       kocka prove gobblet --variant ab --first drawing|attacker [--out FILE] [--mem MiB] [--json]
+       kocka prove check FILE [--json]`
+
+// runProve is kocka prove: retrograde analysis (tictactoe, gobblers), the
+// proof search with a certificate (tictactoe, gobblet) and the independent
+// check of a certificate file.
+func runProve(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, proveUsage)
+		return 2
+	}
+	sub, args := args[0], args[1:]
+	fs := flag.NewFlagSet("prove "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, proveUsage); fs.PrintDefaults() }
+	asJSON := fs.Bool("json", false, "print the result as one JSON object")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	mem := fs.Int("mem", 0, "memory limit in MiB for the tables (0: none); the Go heap is also held to it")
+	workers := fs.Int("workers", runtime.NumCPU(), "goroutines generating moves")
+	var out, variant, first *string
+	var sizes, perSize *int
+	switch sub {
+	case "tictactoe":
+		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o")
+	case "gobblers":
+		sizes = fs.Int("sizes", 3, "piece sizes, from the largest: 1 to 3 (3 is the real game)")
+		perSize = fs.Int("per-size", 2, "pieces of each size a side: 1 or 2 (2 is the real game)")
+	case "gobblet":
+		out = fs.String("out", "", "write the certificate to FILE")
+		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
+		first = fs.String("first", "drawing", "who moves first: drawing or attacker")
+	case "check":
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, proveUsage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "kocka prove: unknown game %q\n%s\n", sub, proveUsage)
+		return 2
+	}
+	// Flags may come after the file name too.
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	want := 0
+	if sub == "check" {
+		want = 1
+	}
+	if len(pos) != want {
+		fmt.Fprintln(stderr, proveUsage)
+		return 2
+	}
+	if *mem < 0 || *workers < 1 {
+		fmt.Fprintln(stderr, "kocka prove: --mem must be >= 0 and --workers >= 1")
+		return 2
+	}
+	o := prove.Options{Workers: *workers, MaxBytes: int64(*mem) << 20}
+	if *mem > 0 {
+		debug.SetMemoryLimit(int64(*mem) << 20)
+	}
+	start := time.Now()
+	if !*quiet {
+		o.Progress = progressPrinter(stderr, start)
+	}
+	var res any
+	var err error
+	switch sub {
+	case "tictactoe":
+		res, err = proveTicTacToe(*out, o)
+	case "gobblers":
+		if *sizes < 1 || *sizes > 3 || *perSize < 1 || *perSize > 2 {
+			fmt.Fprintln(stderr, "kocka prove gobblers: --sizes 1..3, --per-size 1..2")
+			return 2
+		}
+		r := gobblet.Gobblers()
+		if *sizes != 3 || *perSize != 2 {
+			r = gobblet.SmallGobblers(*sizes, *perSize)
+		}
+		res, err = proveGobblers(r, o)
+	case "gobblet":
+		side := map[string]int{"drawing": gobblet.Drawing, "attacker": gobblet.Attacker}
+		f, ok := side[*first]
+		if !ok {
+			fmt.Fprintf(stderr, "kocka prove gobblet: --first %q: drawing or attacker\n", *first)
+			return 2
+		}
+		r, verr := gobblet.Variant(*variant, f)
+		if verr != nil {
+			fmt.Fprintln(stderr, "kocka prove gobblet:", verr)
+			return 2
+		}
+		g, gerr := gobblet.NewGame(r)
+		if gerr != nil {
+			fmt.Fprintln(stderr, "kocka prove gobblet:", gerr)
+			return 2
+		}
+		res, err = proveAndWrite(g, gobblet.Drawing, *out, o)
+	case "check":
+		res, err = checkFile(pos[0], o)
+	}
+	if o.Progress != nil {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka prove %s: %v\n", sub, err)
+		return 1
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	report := map[string]any{"result": res, "seconds": time.Since(start).Seconds(), "memory_mib": ms.Sys >> 20}
+	if *asJSON {
+		b, _ := json.Marshal(report)
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		b, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+		fmt.Fprintf(stdout, "time %s, memory %d MiB (Go runtime, from the OS)\n", time.Since(start).Round(time.Millisecond), ms.Sys>>20)
+	}
+	if failed, ok := res.(interface{ failed() bool }); ok && failed.failed() {
+		return 1
+	}
+	return 0
+}
+
+// progressPrinter prints a phase's progress on one line, at most once a
+// second, once the work has run for a second.
+func progressPrinter(w io.Writer, start time.Time) func(string, int64, int64) {
+	last := start
+	return func(phase string, done, total int64) {
+		now := time.Now()
+		if now.Sub(last) < time.Second {
+			return
+		}
+		last = now
+		fmt.Fprintf(w, "\r%s: %d of %d, %s   ", phase, done, total, now.Sub(start).Round(time.Second))
+	}
+}
+
+// solveReport is a retrograde analysis in figures.
+type solveReport struct {
+	Game       string         `json:"game"`
+	States     int            `json:"states"`
+	ByValue    map[string]int `json:"by_value"`
+	Start      string         `json:"start"`
+	StartDist  int            `json:"start_distance"`
+	Longest    int            `json:"longest_forced_win"`
+	TableBytes int64          `json:"table_bytes"`
+}
+
+func solveAndReport(g prove.Game, o prove.Options) (solveReport, error) {
+	sol, err := prove.Retrograde(g, o)
+	if err != nil {
+		return solveReport{}, err
+	}
+	v, d, _ := sol.Lookup(g.Canonical(g.Start()))
+	l, _ := sol.Longest()
+	r := solveReport{Game: g.Name(), States: len(sol.States), ByValue: map[string]int{}, Start: v.String(), StartDist: d, Longest: l, TableBytes: sol.Bytes()}
+	for v, n := range sol.Counts() {
+		r.ByValue[v.String()] = n
+	}
+	return r, nil
+}
+
+func proveGobblers(r gobblet.Rules, o prove.Options) (solveReport, error) {
+	g, err := gobblet.NewGame(r)
+	if err != nil {
+		return solveReport{}, err
+	}
+	return solveAndReport(g, o)
+}
+
+// proofReport is a proof search in figures.
+type proofReport struct {
+	Game           string `json:"game"`
+	Drawer         int    `json:"drawer"`
+	Safe           bool   `json:"safe"`
+	Searched       int64  `json:"searched"`
+	Lost           int64  `json:"lost_found"`
+	Certificate    int    `json:"certificate_states"`
+	DrawerToMove   int64  `json:"drawer_to_move"`
+	AttackerToMove int64  `json:"attacker_to_move"`
+	Terminal       int64  `json:"terminal"`
+	File           string `json:"file,omitempty"`
+	FileBytes      int64  `json:"file_bytes,omitempty"`
+	Checked        bool   `json:"checked"`
+}
+
+func (p proofReport) failed() bool { return !p.Safe || !p.Checked }
+
+// proveAndWrite runs the proof search, checks the certificate and writes it
+// to out (if set).
+func proveAndWrite(g prove.Game, drawer int, out string, o prove.Options) (proofReport, error) {
+	p, err := prove.Prove(g, drawer, o)
+	if err != nil {
+		return proofReport{}, err
+	}
+	r := proofReport{Game: g.Name(), Drawer: drawer, Safe: p.Safe, Searched: p.Searched, Lost: p.Lost}
+	if !p.Safe {
+		return r, nil
+	}
+	r.Certificate = len(p.Cert.Entries)
+	st, err := prove.Check(g, p.Cert, o)
+	if err != nil {
+		return r, fmt.Errorf("the search's own certificate fails: %w", err)
+	}
+	r.Checked = true
+	r.DrawerToMove, r.AttackerToMove, r.Terminal = st.DrawerToMove, st.AttackerToMove, st.Terminal
+	if out != "" {
+		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
+			n, err := p.Cert.WriteTo(w)
+			r.FileBytes = n
+			return err
+		})
+		if err != nil {
+			return r, err
+		}
+		r.File = out
+	}
+	return r, nil
+}
+
+type ticTacToeReport struct {
+	Positions    int           `json:"positions"`
+	UpToSymmetry int           `json:"positions_up_to_symmetry"`
+	Solution     solveReport   `json:"solution"`
+	Proofs       []proofReport `json:"proofs"`
+}
+
+func (t ticTacToeReport) failed() bool {
+	return t.Solution.Start != "draw" || t.Proofs[0].failed() || t.Proofs[1].failed()
+}
+
+func proveTicTacToe(out string, o prove.Options) (ticTacToeReport, error) {
+	var r ticTacToeReport
+	plain, err := prove.Retrograde(tictactoe.Plain{}, o)
+	if err != nil {
+		return r, err
+	}
+	r.Positions = len(plain.States)
+	if r.Solution, err = solveAndReport(tictactoe.Game{}, o); err != nil {
+		return r, err
+	}
+	r.UpToSymmetry = r.Solution.States
+	for drawer, suffix := range []string{".x", ".o"} {
+		file := ""
+		if out != "" {
+			file = out + suffix
+		}
+		p, err := proveAndWrite(tictactoe.Game{}, drawer, file, o)
+		if err != nil {
+			return r, err
+		}
+		r.Proofs = append(r.Proofs, p)
+	}
+	return r, nil
+}
+
+// provableGames are the games a certificate can name.
+func provableGames() []prove.Game {
+	gs := []prove.Game{tictactoe.Game{}}
+	for _, v := range []string{"ab"} {
+		for _, f := range []int{gobblet.Drawing, gobblet.Attacker} {
+			r, _ := gobblet.Variant(v, f)
+			if g, err := gobblet.NewGame(r); err == nil {
+				gs = append(gs, g)
+			}
+		}
+	}
+	for sizes := 1; sizes <= 3; sizes++ {
+		for per := 1; per <= 2; per++ {
+			r := gobblet.SmallGobblers(sizes, per)
+			if sizes == 3 && per == 2 {
+				r = gobblet.Gobblers()
+			}
+			g, _ := gobblet.NewGame(r)
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+type checkReport struct {
+	File   string `json:"file"`
+	Game   string `json:"game"`
+	Drawer int    `json:"drawer"`
+	prove.CheckStats
+	Valid bool `json:"valid"`
+}
+
+func checkFile(path string, o prove.Options) (checkReport, error) {
+	r := checkReport{File: path}
+	f, err := os.Open(path)
+	if err != nil {
+		return r, err
+	}
+	defer f.Close()
+	c, err := prove.ReadCertificate(f)
+	if err != nil {
+		return r, fmt.Errorf("%s: %w", path, err)
+	}
+	r.Game, r.Drawer = c.Game, c.Drawer
+	for _, g := range provableGames() {
+		if g.Name() == c.Game {
+			st, err := prove.Check(g, c, o)
+			if err != nil {
+				return r, fmt.Errorf("%s: %w", path, err)
+			}
+			r.CheckStats, r.Valid = st, true
+			return r, nil
+		}
+	}
+	return r, errors.New(path + ": a proof for an unknown game " + fmt.Sprintf("%q", c.Game))
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestProveFlagsCheckedFirst(t *testing.T) {
+	for _, args := range [][]string{
+		nil,
+		{"chess"},
+		{"gobblet", "--first", "nobody"},
+		{"gobblet", "--variant", "abcd"},
+		{"gobblet", "--variant", "full"}, // does not fit 64 bits: refused before any work
+		{"gobblers", "--sizes", "4"},
+		{"gobblers", "--per-size", "0"},
+		{"tictactoe", "--mem", "-1"},
+		{"check"},
+		{"check", "a", "b"},
+		{"tictactoe", "extra"},
+	} {
+		var out, errb bytes.Buffer
+		if code := runProve(args, &out, &errb); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errb.String())
+		}
+	}
+}
+
+func TestProveTicTacToeAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "ttt")
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"tictactoe", "--json", "--quiet", "--out", base}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Result struct {
+			Positions    int `json:"positions"`
+			UpToSymmetry int `json:"positions_up_to_symmetry"`
+			Solution     struct {
+				Start string `json:"start"`
+			} `json:"solution"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err, out.String())
+	}
+	if r := rep.Result; r.Positions != 5478 || r.UpToSymmetry != 765 || r.Solution.Start != "draw" {
+		t.Errorf("%+v", r)
+	}
+	for _, f := range []string{base + ".x", base + ".o"} {
+		out.Reset()
+		if code := runProve([]string{"check", f, "--json", "--quiet"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
+			t.Errorf("check %s: exit %d: %s %s", f, code, out.String(), errb.String())
+		}
+	}
+	// A damaged file fails the check.
+	b, _ := os.ReadFile(base + ".o")
+	b[len(b)-1] ^= 0xff
+	bad := filepath.Join(dir, "bad")
+	os.WriteFile(bad, b, 0o644)
+	if code := runProve([]string{"check", "--quiet", bad}, &out, &errb); code != 1 {
+		t.Errorf("damaged file: exit %d", code)
+	}
+}
+
+func TestProveSmallGobblers(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"gobblers", "--sizes", "1", "--per-size", "2", "--json", "--quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"start":"draw"`) {
+		t.Errorf("%s", out.String())
+	}
+	// A memory limit too small stops the analysis with an error.
+	if code := runProve([]string{"gobblers", "--sizes", "2", "--per-size", "2", "--mem", "1", "--quiet"}, &out, &errb); code != 1 {
+		t.Errorf("--mem 1: exit %d", code)
+	}
+}
