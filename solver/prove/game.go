@@ -55,7 +55,8 @@ type Game interface {
 
 // MoveOrderer is an optional Game method: it sorts the successors of a
 // state, best first for the side to move, before the proof search tries
-// them at the drawing player's nodes.
+// them (the drawing player's best first, to find a safe move soon; the
+// attacker's best first, to find a refutation soon).
 type MoveOrderer interface {
 	OrderMoves(s State, moves []State)
 }
@@ -80,6 +81,26 @@ func dedupe(a []State) []State {
 	n := 0
 	for i, x := range a {
 		if i == 0 || x != a[n-1] {
+			a[n] = x
+			n++
+		}
+	}
+	return a[:n]
+}
+
+// dedupeKeepOrder removes repeats from a move list, keeping the first of
+// each (quadratic: move lists are short).
+func dedupeKeepOrder(a []State) []State {
+	n := 0
+	for _, x := range a {
+		dup := false
+		for _, y := range a[:n] {
+			if x == y {
+				dup = true
+				break
+			}
+		}
+		if !dup {
 			a[n] = x
 			n++
 		}

@@ -117,7 +117,7 @@ func (p *prover) search(s State) (bool, uint32) {
 		return false, free
 	}
 	p.searched++
-	if p.searched%(1<<20) == 0 {
+	if p.searched%(1<<16) == 0 {
 		p.o.progress("search", p.searched, int64(p.idx.Len()))
 		if p.o.MaxBytes > 0 && p.bytes() > p.o.MaxBytes {
 			p.err = fmt.Errorf("%w (%d MiB, %d states)", ErrTooBig, p.o.MaxBytes>>20, p.idx.Len())
@@ -176,10 +176,13 @@ func (p *prover) search(s State) (bool, uint32) {
 			}
 		}
 	} else {
+		if p.order != nil {
+			p.order.OrderMoves(s, moves)
+		}
 		for i, m := range moves {
 			moves[i] = p.g.Canonical(m)
 		}
-		moves = dedupe(moves)
+		moves = dedupeKeepOrder(moves)
 		// A lost successor ends the node at once: look for one before
 		// searching deeper.
 		for _, m := range moves {

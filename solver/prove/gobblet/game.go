@@ -182,44 +182,73 @@ func (g *Game) Moves(s prove.State, buf []prove.State) []prove.State {
 	return buf
 }
 
-// Canonical is the smallest packing among the symmetric images.
+// Canonical is the smallest packing among the symmetric images. The
+// highest field decides first, so the images are compared a field at a
+// time from the top, keeping only the symmetries still tied for the least.
 func (g *Game) Canonical(s prove.State) prove.State {
 	mask := prove.State(1)<<g.sq - 1
 	base := len(g.layers) * g.sq
-	rest := s >> base << base
-	best := s
-	for k := 1; k < len(g.syms); k++ {
-		sy := &g.syms[k]
-		t := rest
-		for l := range g.layers {
-			t |= prove.State(sy.apply(uint16(s>>(l*g.sq)&mask))) << (l * g.sq)
-		}
-		best = min(best, t)
+	var live [32]uint8
+	n := len(g.syms)
+	for k := range n {
+		live[k] = uint8(k)
 	}
-	return best
+	out := s >> base << base
+	for l := len(g.layers) - 1; l >= 0 && n > 1; l-- {
+		field := uint16(s >> (l * g.sq) & mask)
+		best := uint16(0xffff)
+		m := 0
+		for _, k := range live[:n] {
+			t := g.syms[k].apply(field)
+			switch {
+			case t < best:
+				best, m = t, 0
+				live[m] = k
+				m++
+			case t == best:
+				live[m] = k
+				m++
+			}
+		}
+		n = m
+	}
+	k := live[0]
+	for l := range g.layers {
+		out |= prove.State(g.syms[k].apply(uint16(s>>(l*g.sq)&mask))) << (l * g.sq)
+	}
+	return out
 }
 
-// OrderMoves sorts the drawing player's moves on 4x4 by DrawScore, safest
-// first; on 3x3 it keeps the generated order.
+// OrderMoves sorts moves on 4x4 by DrawScore: the drawing player's safest
+// first, the attacker's most threatening first (so that a refutation, if
+// there is one, tends to come before the safe moves the search would
+// otherwise prove in vain). On 3x3 it keeps the generated order.
 func (g *Game) OrderMoves(s prove.State, moves []prove.State) {
 	if g.ds == nil {
 		return
 	}
-	score := make([]int, len(moves))
-	for i, m := range moves {
+	sign := 1
+	if g.Mover(s) != Drawing {
+		sign = -1
+	}
+	type scored struct {
+		score int
+		s     prove.State
+	}
+	var arr [256]scored
+	sc := arr[:0]
+	for _, m := range moves {
 		b := g.Unpack(m)
-		score[i] = g.ds.Score(&b)
+		sc = append(sc, scored{sign * g.ds.Score(&b), m})
 	}
-	idx := make([]int, len(moves))
-	for i := range idx {
-		idx[i] = i
+	for i := 1; i < len(sc); i++ { // stable insertion sort: few moves
+		for j := i; j > 0 && sc[j].score < sc[j-1].score; j-- {
+			sc[j], sc[j-1] = sc[j-1], sc[j]
+		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return score[a] - score[b] })
-	sorted := make([]prove.State, len(moves))
-	for i, j := range idx {
-		sorted[i] = moves[j]
+	for i := range sc {
+		moves[i] = sc[i].s
 	}
-	copy(moves, sorted)
 }
 
 // DrawScore rates a position just after the drawing player's move, lower
@@ -230,16 +259,18 @@ type DrawScore struct{ R *Rules }
 var threatWeight = [5]int{0, 1, 6, 40, 1000}
 
 func (d *DrawScore) Score(b *Board) int {
-	switch d.R.Outcome(b) {
-	case Lost:
-		// The side to move (the attacker) has lost: the best move there is.
+	if b.Forfeit { // the side to move has won
+		if b.Mover == Attacker {
+			return 1 << 30
+		}
 		return -1 << 30
-	case Won:
-		return 1 << 30
 	}
 	vis := d.R.Visible(b)
 	sc := 0
 	for _, l := range d.R.lines() {
+		if vis[Drawing]&l == l && b.Mover == Attacker {
+			return -1 << 30 // the drawing player has just won
+		}
 		if vis[Drawing]&l != 0 {
 			continue
 		}

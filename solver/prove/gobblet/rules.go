@@ -136,14 +136,7 @@ func (r *Rules) HasLine(v uint16) bool {
 	return false
 }
 
-var lineCache = map[int][]uint16{}
-
-func init() {
-	for _, n := range []int{3, 4} {
-		r := Rules{N: n}
-		lineCache[n] = r.Lines()
-	}
-}
+var lineCache = [5][]uint16{3: (&Rules{N: 3}).Lines(), 4: (&Rules{N: 4}).Lines()}
 
 func (r *Rules) lines() []uint16 { return lineCache[r.N] }
 
