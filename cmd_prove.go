@@ -25,7 +25,7 @@ func init() {
 
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
        kocka prove gobblers [--sizes 3] [--per-size 2] [--mem MiB] [--json]
-       kocka prove gobblet --variant ab --first drawing|attacker [--out FILE] [--mem MiB] [--json]
+       kocka prove gobblet --variant ab --first drawing|attacker [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
        kocka prove check FILE [--json]`
 
 // runProve is kocka prove: retrograde analysis (tictactoe, gobblers), the
@@ -44,7 +44,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	mem := fs.Int("mem", 0, "memory limit in MiB for the tables (0: none); the Go heap is also held to it")
 	workers := fs.Int("workers", runtime.NumCPU(), "goroutines generating moves")
-	var out, variant, first *string
+	var out, variant, first, ckpt *string
+	var every *time.Duration
 	var sizes, perSize *int
 	switch sub {
 	case "tictactoe":
@@ -56,6 +57,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		out = fs.String("out", "", "write the certificate to FILE")
 		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
 		first = fs.String("first", "drawing", "who moves first: drawing or attacker")
+		ckpt = fs.String("checkpoint", "", "save the settled states to FILE now and then, and resume from it if it exists")
+		every = fs.Duration("every", 5*time.Minute, "time between checkpoints")
 	case "check":
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, proveUsage)
@@ -127,6 +130,21 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		if gerr != nil {
 			fmt.Fprintln(stderr, "kocka prove gobblet:", gerr)
 			return 2
+		}
+		if *ckpt != "" {
+			if *every <= 0 {
+				fmt.Fprintln(stderr, "kocka prove gobblet: --every must be positive")
+				return 2
+			}
+			o.CheckpointEvery = *every
+			o.Checkpoint = func(write func(io.Writer) error) error {
+				return atomicfile.Write(*ckpt, 0o644, write)
+			}
+			if f, ferr := os.Open(*ckpt); ferr == nil {
+				defer f.Close()
+				o.Resume = f
+				fmt.Fprintf(stderr, "kocka prove gobblet: resuming from %s\n", *ckpt)
+			}
 		}
 		res, err = proveAndWrite(g, gobblet.Drawing, *out, o)
 	case "check":

@@ -2,8 +2,10 @@ package prove
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // Options tune Retrograde and Prove.
@@ -16,6 +18,15 @@ type Options struct {
 	// Progress, if set, is called now and then with a phase name and the
 	// states handled so far in it.
 	Progress func(phase string, done, total int64)
+
+	// Checkpoint, if set, is called by Prove every CheckpointEvery (default
+	// five minutes) with a function that writes the search's settled
+	// states (proven safe or lost, which no later finding can change); the
+	// caller stores it, atomically. Resume, if set, is such a checkpoint,
+	// read before the search starts.
+	Checkpoint      func(write func(io.Writer) error) error
+	CheckpointEvery time.Duration
+	Resume          io.Reader
 }
 
 func (o Options) workers() int {

@@ -3,6 +3,7 @@ package prove
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // The proof search: an AND/OR depth-first search over canonical states. At
@@ -67,6 +68,7 @@ type prover struct {
 
 	searched, lost int64
 	err            error
+	lastSave       time.Time
 }
 
 // Prove searches for a strategy by which player drawer avoids losing g from
@@ -74,6 +76,12 @@ type prover struct {
 func Prove(g Game, drawer int, o Options) (*Proof, error) {
 	p := &prover{g: g, drawer: drawer, o: o, idx: NewIndex(1 << 16)}
 	p.order, _ = g.(MoveOrderer)
+	p.lastSave = time.Now()
+	if o.Resume != nil {
+		if err := p.resume(o.Resume); err != nil {
+			return nil, err
+		}
+	}
 	start := g.Canonical(g.Start())
 	ok, _ := p.search(start)
 	if p.err != nil {
@@ -117,11 +125,22 @@ func (p *prover) search(s State) (bool, uint32) {
 		return false, free
 	}
 	p.searched++
-	if p.searched%(1<<16) == 0 {
+	if p.searched%progressEvery == 0 {
 		p.o.progress("search", p.searched, int64(p.idx.Len()))
 		if p.o.MaxBytes > 0 && p.bytes() > p.o.MaxBytes {
 			p.err = fmt.Errorf("%w (%d MiB, %d states)", ErrTooBig, p.o.MaxBytes>>20, p.idx.Len())
 			return false, free
+		}
+		every := p.o.CheckpointEvery
+		if every <= 0 {
+			every = 5 * time.Minute
+		}
+		if p.o.Checkpoint != nil && time.Since(p.lastSave) >= every {
+			if err := p.o.Checkpoint(p.writeCheckpoint); err != nil {
+				p.err = fmt.Errorf("checkpoint: %w", err)
+				return false, free
+			}
+			p.lastSave = time.Now()
 		}
 	}
 	if over, v := p.g.Terminal(s); over {
@@ -261,3 +280,7 @@ func (p *prover) certificate(start State) *Certificate {
 	c.sort()
 	return c
 }
+
+// progressEvery is how many states the search enters between progress
+// reports, memory checks and checkpoint times (small in tests).
+var progressEvery int64 = 1 << 16
