@@ -350,3 +350,49 @@ func FuzzReadCertificate(f *testing.F) {
 		prove.Check(tictactoe.Game{}, c, prove.Options{Workers: 1})
 	})
 }
+
+// TestRandomGraphs compares the proof search with retrograde analysis on
+// random graphs full of cycles, from every node, for both players, and
+// checks every certificate.
+func TestRandomGraphs(t *testing.T) {
+	rng := uint64(1)
+	next := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	for trial := 0; trial < 120; trial++ {
+		n := 2 + next(16)
+		edges := make([][]int, n)
+		for i := range edges {
+			k := next(4) // 0 to 3 moves: some dead ends
+			for j := 0; j < k; j++ {
+				edges[i] = append(edges[i], next(n))
+			}
+		}
+		for start := 0; start < n; start++ {
+			g := graph{edges: edges, start: start}
+			sol, err := prove.Retrograde(g, prove.Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, _, _ := sol.Lookup(g.Start())
+			for drawer := 0; drawer < 2; drawer++ {
+				p, err := prove.Prove(g, drawer, prove.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := (drawer == 0 && v != prove.Loss) || (drawer == 1 && v != prove.Win)
+				if p.Safe != want {
+					t.Fatalf("trial %d, %v from %d: drawer %d safe %v, value %v", trial, edges, start, drawer, p.Safe, v)
+				}
+				if p.Safe {
+					if _, err := prove.Check(g, p.Cert, prove.Options{Workers: 1}); err != nil {
+						t.Fatalf("trial %d, %v from %d: %v", trial, edges, start, err)
+					}
+				}
+			}
+		}
+	}
+}

@@ -61,12 +61,16 @@ type prover struct {
 	status []uint8
 	num    []uint32 // discovery number while active or tentative
 	choice []State  // chosen successor of a proven drawing-player node
-	tent   []uint32 // tentative (and active) ids in discovery order
-	clock  uint32
-	bufs   [][]State
-	depth  int
+	// assumed marks an active state that a search below it met again and
+	// took as safe: if it fails, what rested on it must be forgotten.
+	assumed []bool
+	tent    []uint32 // tentative (and active) ids in discovery order
+	clock   uint32
+	bufs    [][]State
+	depth   int
 
 	searched, lost int64
+	forgotten      int64 // tentative successes dropped after a failure
 	err            error
 	lastSave       time.Time
 }
@@ -100,6 +104,7 @@ func (p *prover) id(s State) uint32 {
 		p.status = append(p.status, nodeNew)
 		p.num = append(p.num, 0)
 		p.choice = append(p.choice, NoState)
+		p.assumed = append(p.assumed, false)
 	}
 	return id
 }
@@ -118,7 +123,10 @@ func (p *prover) search(s State) (bool, uint32) {
 		return true, free
 	case nodeLost:
 		return false, free
-	case nodeActive, nodeTentative:
+	case nodeActive:
+		p.assumed[id] = true
+		return true, p.num[id]
+	case nodeTentative:
 		return true, p.num[id]
 	}
 	if p.err != nil {
@@ -126,7 +134,7 @@ func (p *prover) search(s State) (bool, uint32) {
 	}
 	p.searched++
 	if p.searched%progressEvery == 0 {
-		p.o.progress("search", p.searched, int64(p.idx.Len()))
+		p.o.progress(fmt.Sprintf("search: %d lost, %d forgotten, %d deep; states entered", p.lost, p.forgotten, p.depth), p.searched, int64(p.idx.Len()))
 		if p.o.MaxBytes > 0 && p.bytes() > p.o.MaxBytes {
 			p.err = fmt.Errorf("%w (%d MiB, %d states)", ErrTooBig, p.o.MaxBytes>>20, p.idx.Len())
 			return false, free
@@ -157,9 +165,10 @@ func (p *prover) search(s State) (bool, uint32) {
 	me := p.clock
 	p.num[id] = me
 	p.status[id] = nodeActive
+	p.assumed[id] = false
 	mark := len(p.tent)
 	p.tent = append(p.tent, id)
-	low := me
+	low := free // the least discovery number the searches below rest on
 
 	if p.depth == len(p.bufs) {
 		p.bufs = append(p.bufs, nil)
@@ -187,9 +196,10 @@ func (p *prover) search(s State) (bool, uint32) {
 		}
 		if !ok {
 			for _, m := range moves {
-				if safe, l := p.search(m); safe {
+				safe, l := p.search(m)
+				low = min(low, l)
+				if safe {
 					p.choice[id], ok = m, true
-					low = min(low, l)
 					break
 				}
 			}
@@ -222,17 +232,31 @@ func (p *prover) search(s State) (bool, uint32) {
 	p.depth--
 
 	switch {
-	case !ok:
+	case !ok && p.assumed[id]:
+		// Some successes below took s as safe: forget everything found
+		// since s was entered (lost states stay lost).
 		for _, t := range p.tent[mark:] {
-			p.status[t] = nodeNew // forgotten: it may have rested on s
+			if p.status[t] != nodeLost {
+				p.status[t] = nodeNew
+				p.forgotten++
+			}
 		}
 		p.tent = p.tent[:mark]
 		p.status[id] = nodeLost
 		p.lost++
 		return false, free
+	case !ok:
+		// Nothing rested on s: the tentative successes below stand, resting
+		// on what they rested on, and wait in the tentative stack for the
+		// state that commits them. s stays there too, marked lost.
+		p.status[id] = nodeLost
+		p.lost++
+		return false, low
 	case low >= me:
 		for _, t := range p.tent[mark:] {
-			p.status[t] = nodeProven
+			if p.status[t] != nodeLost {
+				p.status[t] = nodeProven
+			}
 		}
 		p.tent = p.tent[:mark]
 		return true, free
