@@ -24,7 +24,7 @@ func init() {
 }
 
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
-       kocka prove gobblers [--sizes 3] [--per-size 2] [--mem MiB] [--json]
+       kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search] [--mem MiB] [--json]
        kocka prove gobblet --variant ab --first drawing|attacker [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
        kocka prove check FILE [--json]`
 
@@ -47,12 +47,14 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var out, variant, first, ckpt *string
 	var every *time.Duration
 	var sizes, perSize *int
+	var method *string
 	switch sub {
 	case "tictactoe":
 		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o")
 	case "gobblers":
 		sizes = fs.Int("sizes", 3, "piece sizes, from the largest: 1 to 3 (3 is the real game)")
 		perSize = fs.Int("per-size", 2, "pieces of each size a side: 1 or 2 (2 is the real game)")
+		method = fs.String("method", "retrograde", "retrograde (every state's value) or search (the proof search for each player from the start)")
 	case "gobblet":
 		out = fs.String("out", "", "write the certificate to FILE")
 		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
@@ -113,7 +115,15 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		if *sizes != 3 || *perSize != 2 {
 			r = gobblet.SmallGobblers(*sizes, *perSize)
 		}
-		res, err = proveGobblers(r, o)
+		switch *method {
+		case "retrograde":
+			res, err = proveGobblers(r, o)
+		case "search":
+			res, err = searchGobblers(r, o)
+		default:
+			fmt.Fprintf(stderr, "kocka prove gobblers: --method %q: retrograde or search\n", *method)
+			return 2
+		}
 	case "gobblet":
 		side := map[string]int{"drawing": gobblet.Drawing, "attacker": gobblet.Attacker}
 		f, ok := side[*first]
@@ -219,6 +229,37 @@ func proveGobblers(r gobblet.Rules, o prove.Options) (solveReport, error) {
 		return solveReport{}, err
 	}
 	return solveAndReport(g, o)
+}
+
+// startReport is the value of the start found by the proof search for
+// each player: a failed search is a forced win for the other side.
+type startReport struct {
+	Start  string        `json:"start"`
+	Proofs []proofReport `json:"proofs"`
+}
+
+func searchGobblers(r gobblet.Rules, o prove.Options) (startReport, error) {
+	g, err := gobblet.NewGame(r)
+	if err != nil {
+		return startReport{}, err
+	}
+	var rep startReport
+	for drawer := 0; drawer < 2; drawer++ {
+		p, err := proveAndWrite(g, drawer, "", o)
+		if err != nil {
+			return rep, err
+		}
+		rep.Proofs = append(rep.Proofs, p)
+	}
+	switch first, second := rep.Proofs[0].Safe, rep.Proofs[1].Safe; {
+	case first && second:
+		rep.Start = "draw"
+	case first:
+		rep.Start = "first player wins"
+	case second:
+		rep.Start = "second player wins"
+	}
+	return rep, nil
 }
 
 // proofReport is a proof search in figures.

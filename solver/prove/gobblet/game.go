@@ -222,14 +222,16 @@ func (g *Game) Canonical(s prove.State) prove.State {
 // OrderMoves sorts moves on 4x4 by DrawScore: the drawing player's safest
 // first, the attacker's most threatening first (so that a refutation, if
 // there is one, tends to come before the safe moves the search would
-// otherwise prove in vain). On 3x3 it keeps the generated order.
+// otherwise prove in vain). On 3x3, where both sides attack, by lineScore.
 func (g *Game) OrderMoves(s prove.State, moves []prove.State) {
-	if g.ds == nil {
-		return
-	}
 	sign := 1
 	if g.Mover(s) != Drawing {
 		sign = -1
+	}
+	score := func(b *Board) int { return sign * g.ds.Score(b) }
+	if g.ds == nil {
+		me := g.Mover(s)
+		score = func(b *Board) int { return lineScore(&g.R, b, me) }
 	}
 	type scored struct {
 		score int
@@ -239,7 +241,7 @@ func (g *Game) OrderMoves(s prove.State, moves []prove.State) {
 	sc := arr[:0]
 	for _, m := range moves {
 		b := g.Unpack(m)
-		sc = append(sc, scored{sign * g.ds.Score(&b), m})
+		sc = append(sc, scored{score(&b), m})
 	}
 	for i := 1; i < len(sc); i++ { // stable insertion sort: few moves
 		for j := i; j > 0 && sc[j].score < sc[j-1].score; j-- {
@@ -275,6 +277,31 @@ func (d *DrawScore) Score(b *Board) int {
 			continue
 		}
 		sc += threatWeight[bits.OnesCount16(vis[Attacker]&l)]
+	}
+	return sc
+}
+
+// lineScore rates the position b just after a move of colour me, lower
+// being better for me: a win first, a forfeit last, otherwise the
+// opponent's lines free of my pieces weighted by its pieces in them, less
+// half the same for mine.
+func lineScore(r *Rules, b *Board, me int) int {
+	switch r.Outcome(b) {
+	case Lost:
+		return -1 << 30
+	case Won:
+		return 1 << 30
+	}
+	vis := r.Visible(b)
+	sc := 0
+	for _, l := range r.lines() {
+		mine, theirs := bits.OnesCount16(vis[me]&l), bits.OnesCount16(vis[1-me]&l)
+		switch {
+		case mine == 0:
+			sc += 2 * threatWeight[theirs+4-r.N]
+		case theirs == 0:
+			sc -= threatWeight[mine+4-r.N]
+		}
 	}
 	return sc
 }
