@@ -64,6 +64,7 @@ type prover struct {
 	// assumed marks an active state that a search below it met again and
 	// took as safe: if it fails, what rested on it must be forgotten.
 	assumed []bool
+	states  []State  // by id
 	tent    []uint32 // tentative (and active) ids in discovery order
 	clock   uint32
 	bufs    [][]State
@@ -105,12 +106,13 @@ func (p *prover) id(s State) uint32 {
 		p.num = append(p.num, 0)
 		p.choice = append(p.choice, NoState)
 		p.assumed = append(p.assumed, false)
+		p.states = append(p.states, s)
 	}
 	return id
 }
 
 func (p *prover) bytes() int64 {
-	return p.idx.Bytes() + int64(len(p.status))*13 + int64(len(p.tent))*4
+	return p.idx.Bytes() + int64(len(p.status))*22 + int64(len(p.tent))*4
 }
 
 // search reports whether s is safe for the drawing player, and the lowest
@@ -233,18 +235,13 @@ func (p *prover) search(s State) (bool, uint32) {
 
 	switch {
 	case !ok && p.assumed[id]:
-		// Some successes below took s as safe: forget everything found
-		// since s was entered (lost states stay lost).
-		for _, t := range p.tent[mark:] {
-			if p.status[t] != nodeLost {
-				p.status[t] = nodeNew
-				p.forgotten++
-			}
-		}
-		p.tent = p.tent[:mark]
+		// Some successes below took s as safe: forget exactly those that
+		// rest on s, directly or through one another (lost states stay
+		// lost); the others stand.
 		p.status[id] = nodeLost
 		p.lost++
-		return false, free
+		p.forgetDependents(id, mark)
+		return false, low
 	case !ok:
 		// Nothing rested on s: the tentative successes below stand, resting
 		// on what they rested on, and wait in the tentative stack for the
@@ -254,7 +251,7 @@ func (p *prover) search(s State) (bool, uint32) {
 		return false, low
 	case low >= me:
 		for _, t := range p.tent[mark:] {
-			if p.status[t] != nodeLost {
+			if st := p.status[t]; st == nodeTentative || st == nodeActive {
 				p.status[t] = nodeProven
 			}
 		}
@@ -264,6 +261,90 @@ func (p *prover) search(s State) (bool, uint32) {
 		p.status[id] = nodeTentative
 		return true, low
 	}
+}
+
+// forgetDependents is called when the state u, entered at tent[mark], has
+// failed after a search below it took it as safe. The tentative states
+// found since then that rest on u, through their dependencies (the chosen
+// move at the drawing player's states, every move at the others'), are
+// forgotten; a fixpoint over those states settles it.
+func (p *prover) forgetDependents(u uint32, mark int) {
+	var cand []uint32 // tentative states found since u, in discovery order
+	for _, t := range p.tent[mark+1:] {
+		if p.status[t] == nodeTentative {
+			cand = append(cand, t)
+		}
+	}
+	if len(cand) == 0 {
+		p.tent = p.tent[:mark+1]
+		return
+	}
+	pos := func(d uint32) int { // d's place in cand, or -1
+		n := p.num[d]
+		lo, hi := 0, len(cand)
+		for lo < hi {
+			m := (lo + hi) / 2
+			if p.num[cand[m]] < n {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		if lo < len(cand) && cand[lo] == d {
+			return lo
+		}
+		return -1
+	}
+	// The dependencies as places in cand; -2 for a dependency that fails
+	// outright (u itself, or a state neither safe nor pending).
+	start := make([]int, len(cand)+1)
+	var deps []int
+	var buf []State
+	for i, t := range cand {
+		s := p.states[t]
+		if p.g.Mover(s) == p.drawer {
+			buf = append(buf[:0], p.choice[t])
+		} else {
+			buf = canonicalMoves(p.g, s, buf)
+		}
+		for _, m := range buf {
+			d, _ := p.idx.Find(m)
+			switch st := p.status[d]; {
+			case d == u || st == nodeNew || st == nodeLost:
+				deps = append(deps, -2)
+			case st == nodeTentative:
+				if j := pos(d); j >= 0 {
+					deps = append(deps, j)
+				}
+			}
+		}
+		start[i+1] = len(deps)
+	}
+	bad := make([]bool, len(cand))
+	for changed := true; changed; {
+		changed = false
+		for i := len(cand) - 1; i >= 0; i-- {
+			if bad[i] {
+				continue
+			}
+			for _, j := range deps[start[i]:start[i+1]] {
+				if j == -2 || bad[j] {
+					bad[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	keep := p.tent[:mark+1] // u stays, lost, so that its place is kept
+	for i, t := range cand {
+		if bad[i] {
+			p.status[t] = nodeNew
+			p.forgotten++
+		} else {
+			keep = append(keep, t)
+		}
+	}
+	p.tent = keep
 }
 
 // lostFor reports whether a terminal value for the side to move in s means
