@@ -24,7 +24,7 @@ func init() {
 }
 
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
-       kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search] [--mem MiB] [--json]
+       kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search [--out FILE]] [--mem MiB] [--json]
        kocka prove gobblet --variant ab --first drawing|attacker [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
        kocka prove check FILE [--json]`
 
@@ -55,6 +55,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		sizes = fs.Int("sizes", 3, "piece sizes, from the largest: 1 to 3 (3 is the real game)")
 		perSize = fs.Int("per-size", 2, "pieces of each size a side: 1 or 2 (2 is the real game)")
 		method = fs.String("method", "retrograde", "retrograde (every state's value) or search (the proof search for each player from the start)")
+		out = fs.String("out", "", "with --method search: write the certificates to FILE.first and FILE.second")
 	case "gobblet":
 		out = fs.String("out", "", "write the certificate to FILE")
 		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
@@ -119,7 +120,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		case "retrograde":
 			res, err = proveGobblers(r, o)
 		case "search":
-			res, err = searchGobblers(r, o)
+			res, err = searchGobblers(r, *out, o)
 		default:
 			fmt.Fprintf(stderr, "kocka prove gobblers: --method %q: retrograde or search\n", *method)
 			return 2
@@ -238,14 +239,18 @@ type startReport struct {
 	Proofs []proofReport `json:"proofs"`
 }
 
-func searchGobblers(r gobblet.Rules, o prove.Options) (startReport, error) {
+func searchGobblers(r gobblet.Rules, out string, o prove.Options) (startReport, error) {
 	g, err := gobblet.NewGame(r)
 	if err != nil {
 		return startReport{}, err
 	}
 	var rep startReport
-	for drawer := 0; drawer < 2; drawer++ {
-		p, err := proveAndWrite(g, drawer, "", o)
+	for drawer, suffix := range []string{".first", ".second"} {
+		file := ""
+		if out != "" {
+			file = out + suffix
+		}
+		p, err := proveAndWrite(g, drawer, file, o)
 		if err != nil {
 			return rep, err
 		}
@@ -267,6 +272,7 @@ type proofReport struct {
 	Game           string `json:"game"`
 	Drawer         int    `json:"drawer"`
 	Safe           bool   `json:"safe"`
+	Win            bool   `json:"win_certificate"` // the certificate proves the other side's win
 	Searched       int64  `json:"searched"`
 	Lost           int64  `json:"lost_found"`
 	Certificate    int    `json:"certificate_states"`
@@ -276,9 +282,13 @@ type proofReport struct {
 	File           string `json:"file,omitempty"`
 	FileBytes      int64  `json:"file_bytes,omitempty"`
 	Checked        bool   `json:"checked"`
+	WinPlies       int    `json:"win_within_plies,omitempty"` // a win certificate's longest play
 }
 
 func (p proofReport) failed() bool { return !p.Safe || !p.Checked }
+
+// failed: a start whose value the searches could not settle.
+func (s startReport) failed() bool { return s.Start == "" }
 
 // proveAndWrite runs the proof search, checks the certificate and writes it
 // to out (if set).
@@ -287,17 +297,9 @@ func proveAndWrite(g prove.Game, drawer int, out string, o prove.Options) (proof
 	if err != nil {
 		return proofReport{}, err
 	}
-	r := proofReport{Game: g.Name(), Drawer: drawer, Safe: p.Safe, Searched: p.Searched, Lost: p.Lost}
-	if !p.Safe {
-		return r, nil
-	}
+	r := proofReport{Game: g.Name(), Drawer: drawer, Safe: p.Safe, Win: p.Cert.Win, Searched: p.Searched, Lost: p.Lost}
 	r.Certificate = len(p.Cert.Entries)
-	st, err := prove.Check(g, p.Cert, o)
-	if err != nil {
-		return r, fmt.Errorf("the search's own certificate fails: %w", err)
-	}
-	r.Checked = true
-	r.DrawerToMove, r.AttackerToMove, r.Terminal = st.DrawerToMove, st.AttackerToMove, st.Terminal
+	// The file first, so that a long check does not hold it back.
 	if out != "" {
 		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
 			n, err := p.Cert.WriteTo(w)
@@ -308,6 +310,15 @@ func proveAndWrite(g prove.Game, drawer int, out string, o prove.Options) (proof
 			return r, err
 		}
 		r.File = out
+	}
+	st, err := prove.Check(g, p.Cert, o)
+	if err != nil {
+		return r, fmt.Errorf("the search's own certificate fails: %w", err)
+	}
+	r.Checked = true
+	r.DrawerToMove, r.AttackerToMove, r.Terminal = st.DrawerToMove, st.AttackerToMove, st.Terminal
+	if p.Cert.Win {
+		r.WinPlies = p.Cert.Plies(g)
 	}
 	return r, nil
 }
@@ -391,7 +402,7 @@ func checkFile(path string, o prove.Options) (checkReport, error) {
 	if err != nil {
 		return r, fmt.Errorf("%s: %w", path, err)
 	}
-	r.Game, r.Drawer = c.Game, c.Drawer
+	r.Game, r.Drawer, r.Win = c.Game, c.Drawer, c.Win
 	for _, g := range provableGames() {
 		if g.Name() == c.Game {
 			st, err := prove.Check(g, c, o)

@@ -16,9 +16,16 @@ import (
 // which every move of the other player and the recorded choice of the
 // drawing player lead back into the set. Play that keeps to it never loses,
 // cycles included (Bureš 2011, the cut-free form of his certificate).
+//
+// A win certificate (Win) proves the opposite: the other player forces a
+// win. Its states have a rank; the winner's recorded move and every move of
+// the drawing player lead to states of lower rank, and every terminal state
+// in it is lost for the drawing player, so play in it ends, lost, within as
+// many moves as the start's rank.
 type Certificate struct {
 	Game    string
 	Drawer  int
+	Win     bool
 	Start   State
 	Entries []Entry // sorted by State
 }
@@ -27,6 +34,7 @@ type Certificate struct {
 // non-terminal state of the drawing player, NoState elsewhere.
 type Entry struct {
 	State, Choice State
+	Rank          uint32 // win certificates only
 }
 
 func (c *Certificate) sort() {
@@ -77,6 +85,11 @@ func (c *Certificate) WriteTo(w io.Writer) (int64, error) {
 	bw.WriteString(c.Game)
 	n += int64(len(c.Game))
 	put(uint64(c.Drawer))
+	kind := uint64(0)
+	if c.Win {
+		kind = 1
+	}
+	put(kind)
 	put(uint64(c.Start))
 	put(uint64(len(c.Entries)))
 	prev := State(0)
@@ -87,6 +100,9 @@ func (c *Certificate) WriteTo(w io.Writer) (int64, error) {
 			put(0)
 		} else {
 			put(uint64(e.Choice) + 1)
+		}
+		if c.Win {
+			put(uint64(e.Rank))
 		}
 	}
 	if err := bw.Flush(); err != nil {
@@ -136,6 +152,14 @@ func ReadCertificate(r io.Reader) (*Certificate, error) {
 		return nil, fmt.Errorf("certificate: drawer %d", d)
 	}
 	c.Drawer = int(d)
+	kind, err := get("kind")
+	if err != nil {
+		return nil, err
+	}
+	if kind > 1 {
+		return nil, fmt.Errorf("certificate: kind %d", kind)
+	}
+	c.Win = kind == 1
 	st, err := get("start")
 	if err != nil {
 		return nil, err
@@ -167,6 +191,16 @@ func ReadCertificate(r io.Reader) (*Certificate, error) {
 		e := Entry{State: s, Choice: NoState}
 		if ch != 0 {
 			e.Choice = State(ch - 1)
+		}
+		if c.Win {
+			r, err := get("rank")
+			if err != nil {
+				return nil, err
+			}
+			if r > 1<<32-1 {
+				return nil, fmt.Errorf("certificate: rank %d", r)
+			}
+			e.Rank = uint32(r)
 		}
 		c.Entries = append(c.Entries, e)
 	}
@@ -210,7 +244,7 @@ type CheckStats struct {
 	DrawerToMove   int64 `json:"drawer_to_move"`
 	AttackerToMove int64 `json:"attacker_to_move"`
 	Terminal       int64 `json:"terminal"`
-	Moves          int64 `json:"attacker_moves"` // attacker moves re-derived
+	Moves          int64 `json:"moves_rederived"` // the other side's moves (the drawing player's in a win certificate)
 }
 
 // Check verifies a certificate against the game's rules, without the search
@@ -249,7 +283,11 @@ func Check(g Game, c *Certificate, o Options) (CheckStats, error) {
 		go func(a, b int) {
 			defer wg.Done()
 			var local CheckStats
-			err := checkRange(g, c, c.Entries[a:b], &local, o, w == 0)
+			check := checkRange
+			if c.Win {
+				check = checkWinRange
+			}
+			err := check(g, c, c.Entries[a:b], &local, o, w == 0)
 			mu.Lock()
 			defer mu.Unlock()
 			st.States += local.States
@@ -314,4 +352,88 @@ func checkRange(g Game, c *Certificate, es []Entry, st *CheckStats, o Options, r
 		}
 	}
 	return nil
+}
+
+// checkWinRange checks the entries of a win certificate: terminal states
+// lost for the drawing player, the winner's move legal and to a lower rank,
+// every move of the drawing player to a lower rank.
+func checkWinRange(g Game, c *Certificate, es []Entry, st *CheckStats, o Options, report bool) error {
+	var buf []State
+	for i, e := range es {
+		if report && i%(1<<18) == 0 {
+			o.progress("check", int64(i), int64(len(es)))
+		}
+		s := e.State
+		st.States++
+		if g.Canonical(s) != s {
+			return fmt.Errorf("check: state %#x is not canonical", s)
+		}
+		mine := g.Mover(s) == c.Drawer
+		if over, v := g.Terminal(s); over {
+			if !((mine && v == Loss) || (!mine && v == Win)) {
+				return fmt.Errorf("check: terminal state %#x is not lost for the drawing player", s)
+			}
+			st.Terminal++
+			continue
+		}
+		buf = canonicalMoves(g, s, buf)
+		lower := func(m State) error {
+			f, ok := c.find(m)
+			if !ok {
+				return fmt.Errorf("check: the move %#x -> %#x leaves the certificate", s, m)
+			}
+			if f.Rank >= e.Rank {
+				return fmt.Errorf("check: the move %#x -> %#x does not lower the rank (%d to %d)", s, m, e.Rank, f.Rank)
+			}
+			return nil
+		}
+		if mine {
+			// No move at all is a loss for the side to move.
+			st.DrawerToMove++
+			for _, m := range buf {
+				st.Moves++
+				if err := lower(m); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		st.AttackerToMove++
+		if _, legal := slices.BinarySearch(buf, e.Choice); !legal {
+			return fmt.Errorf("check: the winning move %#x in %#x is not legal", e.Choice, s)
+		}
+		if err := lower(e.Choice); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Plies returns, for a checked win certificate, the most moves its play can
+// take from the start to the end: an upper bound on the length of the
+// shortest forced win.
+func (c *Certificate) Plies(g Game) int {
+	order := make([]int, len(c.Entries))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return int(c.Entries[a].Rank) - int(c.Entries[b].Rank) })
+	depth := make(map[State]int, len(c.Entries))
+	var buf []State
+	for _, i := range order { // lower ranks first: successors are done
+		e := c.Entries[i]
+		d := 0
+		if over, _ := g.Terminal(e.State); !over {
+			if g.Mover(e.State) == c.Drawer {
+				buf = canonicalMoves(g, e.State, buf)
+			} else {
+				buf = append(buf[:0], e.Choice)
+			}
+			for _, m := range buf {
+				d = max(d, depth[m]+1)
+			}
+		}
+		depth[e.State] = d
+	}
+	return depth[c.Start]
 }

@@ -50,6 +50,7 @@ func (p *prover) writeCheckpoint(w io.Writer) error {
 		case nodeLost:
 			put(uint64(k))
 			put(0)
+			put(uint64(p.lostAt[id]))
 		}
 	}
 	if err := bw.Flush(); err != nil {
@@ -92,6 +93,8 @@ func (p *prover) resume(r io.Reader) error {
 		switch kind {
 		case 0:
 			p.status[id] = nodeLost
+			p.lostAt[id] = uint32(get())
+			p.lost = max(p.lost, int64(p.lostAt[id]))
 		case 1:
 			p.status[id] = nodeProven
 		default:

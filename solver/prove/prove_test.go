@@ -202,10 +202,8 @@ func TestProveMatchesRetrograde(t *testing.T) {
 				if p.Safe != want {
 					t.Fatalf("%s from %#x (%v for mover %d): drawer %d safe %v", g.Name(), s, v, mover, drawer, p.Safe)
 				}
-				if p.Safe {
-					if _, err := prove.Check(from{g, s}, p.Cert, prove.Options{}); err != nil {
-						t.Fatalf("%s from %#x: %v", g.Name(), s, err)
-					}
+				if _, err := prove.Check(from{g, s}, p.Cert, prove.Options{}); err != nil {
+					t.Fatalf("%s from %#x (safe %v): %v", g.Name(), s, p.Safe, err)
 				}
 			}
 		}
@@ -387,12 +385,48 @@ func TestRandomGraphs(t *testing.T) {
 				if p.Safe != want {
 					t.Fatalf("trial %d, %v from %d: drawer %d safe %v, value %v", trial, edges, start, drawer, p.Safe, v)
 				}
-				if p.Safe {
-					if _, err := prove.Check(g, p.Cert, prove.Options{Workers: 1}); err != nil {
-						t.Fatalf("trial %d, %v from %d: %v", trial, edges, start, err)
-					}
+				// Either way the certificate checks: a safety proof or a win
+				// for the other side.
+				if p.Cert.Win == p.Safe {
+					t.Fatalf("trial %d: safe %v with a win certificate %v", trial, p.Safe, p.Cert.Win)
+				}
+				if _, err := prove.Check(g, p.Cert, prove.Options{Workers: 1}); err != nil {
+					t.Fatalf("trial %d, %v from %d: %v", trial, edges, start, err)
 				}
 			}
 		}
+	}
+}
+
+// TestWinCertificate: O cannot avoid losing after X takes the centre and O
+// an edge; the failed search's win certificate checks, round-trips through
+// a file, and fails once a rank is broken.
+func TestWinCertificate(t *testing.T) {
+	g := from{tictactoe.Game{}, 1<<4 | 1<<(9+1)} // X centre, O top edge
+	p, err := prove.Prove(g, 1, prove.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Safe || !p.Cert.Win {
+		t.Fatalf("O safe %v after an edge reply", p.Safe)
+	}
+	var buf bytes.Buffer
+	p.Cert.WriteTo(&buf)
+	c, err := prove.ReadCertificate(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := prove.Check(g, c, prove.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", st)
+	for i := range c.Entries {
+		if c.Entries[i].State == c.Start {
+			c.Entries[i].Rank = 0 // the start no longer above its successors
+		}
+	}
+	if _, err := prove.Check(g, c, prove.Options{}); err == nil || !strings.Contains(err.Error(), "rank") {
+		t.Errorf("a broken rank: %v", err)
 	}
 }

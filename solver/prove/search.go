@@ -42,8 +42,9 @@ type Proof struct {
 	Game   string
 	Drawer int  // the drawing player: 0 or 1
 	Safe   bool // whether the drawing player avoids losing from the start
-	// Cert is the certificate when Safe: the proven states, each with the
-	// chosen successor at the drawing player's nodes.
+	// Cert is the certificate: when Safe, the proven states, each with the
+	// chosen successor at the drawing player's nodes; otherwise a win
+	// certificate for the other player (Certificate.Win).
 	Cert *Certificate
 	// Searched counts the states the search entered (searches again after
 	// a forgotten tentative success counted again); Lost counts states
@@ -65,6 +66,7 @@ type prover struct {
 	// took as safe: if it fails, what rested on it must be forgotten.
 	assumed []bool
 	states  []State  // by id
+	lostAt  []uint32 // order in which states were found lost: a rank for win certificates
 	tent    []uint32 // tentative (and active) ids in discovery order
 	clock   uint32
 	bufs    [][]State
@@ -95,6 +97,8 @@ func Prove(g Game, drawer int, o Options) (*Proof, error) {
 	pr := &Proof{Game: g.Name(), Drawer: drawer, Safe: ok, Searched: p.searched, Lost: p.lost}
 	if ok {
 		pr.Cert = p.certificate(start)
+	} else {
+		pr.Cert = p.winCertificate(start)
 	}
 	return pr, nil
 }
@@ -107,6 +111,7 @@ func (p *prover) id(s State) uint32 {
 		p.choice = append(p.choice, NoState)
 		p.assumed = append(p.assumed, false)
 		p.states = append(p.states, s)
+		p.lostAt = append(p.lostAt, 0)
 	}
 	return id
 }
@@ -155,8 +160,7 @@ func (p *prover) search(s State) (bool, uint32) {
 	}
 	if over, v := p.g.Terminal(s); over {
 		if p.lostFor(s, v) {
-			p.status[id] = nodeLost
-			p.lost++
+			p.markLost(id)
 			return false, free
 		}
 		p.status[id] = nodeProven
@@ -238,16 +242,14 @@ func (p *prover) search(s State) (bool, uint32) {
 		// Some successes below took s as safe: forget exactly those that
 		// rest on s, directly or through one another (lost states stay
 		// lost); the others stand.
-		p.status[id] = nodeLost
-		p.lost++
+		p.markLost(id)
 		p.forgetDependents(id, mark)
 		return false, low
 	case !ok:
 		// Nothing rested on s: the tentative successes below stand, resting
 		// on what they rested on, and wait in the tentative stack for the
 		// state that commits them. s stays there too, marked lost.
-		p.status[id] = nodeLost
-		p.lost++
+		p.markLost(id)
 		return false, low
 	case low >= me:
 		for _, t := range p.tent[mark:] {
@@ -347,6 +349,14 @@ func (p *prover) forgetDependents(u uint32, mark int) {
 	p.tent = keep
 }
 
+// markLost records a state found lost for the drawing player, in order:
+// everything its loss rests on was found lost before it.
+func (p *prover) markLost(id uint32) {
+	p.status[id] = nodeLost
+	p.lost++
+	p.lostAt[id] = uint32(p.lost)
+}
+
 // lostFor reports whether a terminal value for the side to move in s means
 // the drawing player has lost.
 func (p *prover) lostFor(s State, v Value) bool {
@@ -389,3 +399,42 @@ func (p *prover) certificate(start State) *Certificate {
 // progressEvery is how many states the search enters between progress
 // reports, memory checks and checkpoint times (small in tests).
 var progressEvery int64 = 1 << 16
+
+// winCertificate collects, from a failed search, the other player's win:
+// the lost states reachable from start through one winning move at the
+// other player's states (the one found lost first) and every move of the
+// drawing player, each ranked by the order it was found lost in.
+func (p *prover) winCertificate(start State) *Certificate {
+	c := &Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start, Win: true}
+	seen := NewIndex(1 << 16)
+	seen.Add(start)
+	stack := []State{start}
+	var buf []State
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		id, _ := p.idx.Find(s)
+		e := Entry{State: s, Choice: NoState, Rank: p.lostAt[id]}
+		buf = buf[:0]
+		if over, _ := p.g.Terminal(s); !over {
+			buf = canonicalMoves(p.g, s, buf)
+			if p.g.Mover(s) != p.drawer {
+				best := uint32(0)
+				for _, m := range buf {
+					if cid, ok := p.idx.Find(m); ok && p.status[cid] == nodeLost && (best == 0 || p.lostAt[cid] < best) {
+						best, e.Choice = p.lostAt[cid], m
+					}
+				}
+				buf = append(buf[:0], e.Choice)
+			}
+		}
+		for _, m := range buf {
+			if _, added := seen.Add(m); added {
+				stack = append(stack, m)
+			}
+		}
+		c.Entries = append(c.Entries, e)
+	}
+	c.sort()
+	return c
+}
