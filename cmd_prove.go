@@ -387,6 +387,7 @@ type checkReport struct {
 	File   string `json:"file"`
 	Game   string `json:"game"`
 	Drawer int    `json:"drawer"`
+	Win    bool   `json:"win_certificate"`
 	prove.CheckStats
 	Valid bool `json:"valid"`
 }
