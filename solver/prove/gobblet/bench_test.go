@@ -55,3 +55,18 @@ func BenchmarkRetrogradeSmallGobblers(b *testing.B) {
 		b.ReportMetric(float64(len(sol.States)), "states")
 	}
 }
+
+// BenchmarkProveGobblers is the whole first-player proof of Gobblet
+// Gobblers (the first player avoids losing) and its check.
+func BenchmarkProveGobblers(b *testing.B) {
+	g, _ := NewGame(Gobblers())
+	for i := 0; i < b.N; i++ {
+		p, err := prove.Prove(g, 0, prove.Options{})
+		if err != nil || !p.Safe {
+			b.Fatal(err)
+		}
+		if _, err := prove.Check(g, p.Cert, prove.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
