@@ -106,12 +106,14 @@ func Retrograde(g Game, o Options) (*Solution, error) {
 	var succ []uint32
 	var terminal []Value // per state: Unknown when not over
 
-	// Breadth-first enumeration: each level's moves are generated in
-	// parallel, then added to the index in order so that ids are the same
-	// whatever the number of workers.
+	// Breadth-first enumeration: the moves of a chunk of states are
+	// generated in parallel, then added to the index in order so that ids
+	// are the same whatever the number of workers.
 	workers := o.workers()
 	for lo := 0; lo < len(states); {
-		hi := len(states)
+		// A chunk of the frontier at a time keeps the moves waiting to be
+		// indexed, and the memory check, in step.
+		hi := min(len(states), lo+1<<18)
 		type out struct {
 			moves []State
 			term  Value
@@ -155,7 +157,11 @@ func Retrograde(g Game, o Options) (*Solution, error) {
 			}
 			succStart = append(succStart, uint32(len(succ)))
 		}
-		if need := idx.Bytes() + int64(len(states))*9 + int64(len(succ))*8; o.MaxBytes > 0 && need > o.MaxBytes {
+		// What the slices hold now (capacity, not length: append doubles),
+		// and what the predecessor lists and the counters will need.
+		need := idx.Bytes() + int64(cap(states))*8 + int64(cap(terminal)) + int64(cap(succStart))*4 + int64(cap(succ))*4 +
+			int64(len(succ))*4 + int64(len(states))*14
+		if o.MaxBytes > 0 && need > o.MaxBytes {
 			return nil, fmt.Errorf("retrograde: %d states and %d moves so far need about %d MiB, over the limit of %d MiB",
 				len(states), len(succ), need>>20, o.MaxBytes>>20)
 		}
