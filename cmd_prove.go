@@ -25,7 +25,7 @@ func init() {
 
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
        kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search [--out FILE]] [--mem MiB] [--json]
-       kocka prove gobblet --variant ab --first drawing|attacker [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
+       kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
        kocka prove check FILE [--json]`
 
 // runProve is kocka prove: retrograde analysis (tictactoe, gobblers), the
@@ -60,7 +60,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		out = fs.String("out", "", "write the certificate to FILE")
 		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
 		first = fs.String("first", "drawing", "who moves first: drawing or attacker")
-		ckpt = fs.String("checkpoint", "", "save the settled states to FILE now and then, and resume from it if it exists")
+		ckpt = fs.String("checkpoint", "", "with --method search: save the settled states to FILE now and then, and resume from it if it exists")
+		method = fs.String("method", "grow", "grow (breadth first, the strategy repaired where it fails) or search (depth first)")
 		every = fs.Duration("every", 5*time.Minute, "time between checkpoints")
 	case "check":
 	case "-h", "-help", "--help", "help":
@@ -157,7 +158,19 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "kocka prove gobblet: resuming from %s\n", *ckpt)
 			}
 		}
-		res, err = proveAndWrite(g, gobblet.Drawing, *out, o)
+		switch *method {
+		case "grow":
+			if *ckpt != "" {
+				fmt.Fprintln(stderr, "kocka prove gobblet: --checkpoint works with --method search only")
+				return 2
+			}
+			res, err = growAndWrite(g, gobblet.Drawing, *out, o)
+		case "search":
+			res, err = proveAndWrite(g, gobblet.Drawing, *out, o)
+		default:
+			fmt.Fprintf(stderr, "kocka prove gobblet: --method %q: grow or search\n", *method)
+			return 2
+		}
 	case "check":
 		res, err = checkFile(pos[0], o)
 	}
@@ -293,7 +306,16 @@ func (s startReport) failed() bool { return s.Start == "" }
 // proveAndWrite runs the proof search, checks the certificate and writes it
 // to out (if set).
 func proveAndWrite(g prove.Game, drawer int, out string, o prove.Options) (proofReport, error) {
-	p, err := prove.Prove(g, drawer, o)
+	return reportProof(prove.Prove, g, drawer, out, o)
+}
+
+// growAndWrite is proveAndWrite with the breadth-first prove.Grow.
+func growAndWrite(g prove.Game, drawer int, out string, o prove.Options) (proofReport, error) {
+	return reportProof(prove.Grow, g, drawer, out, o)
+}
+
+func reportProof(method func(prove.Game, int, prove.Options) (*prove.Proof, error), g prove.Game, drawer int, out string, o prove.Options) (proofReport, error) {
+	p, err := method(g, drawer, o)
 	if err != nil {
 		return proofReport{}, err
 	}
