@@ -390,17 +390,17 @@ func TestSmallGobblers(t *testing.T) {
 			continue
 		}
 		for drawer := 0; drawer < 2; drawer++ {
-			p, err := prove.Prove(g, drawer, prove.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := (drawer == 0 && v != prove.Loss) || (drawer == 1 && v != prove.Win)
-			if p.Safe != want {
-				t.Fatalf("drawer %d safe %v, retrograde says %v", drawer, p.Safe, v)
-			}
-			if p.Safe {
-				if _, err := prove.Check(g, p.Cert, prove.Options{}); err != nil {
+			for name, method := range map[string]func(prove.Game, int, prove.Options) (*prove.Proof, error){"search": prove.Prove, "grow": prove.Grow} {
+				p, err := method(g, drawer, prove.Options{})
+				if err != nil {
 					t.Fatal(err)
+				}
+				want := (drawer == 0 && v != prove.Loss) || (drawer == 1 && v != prove.Win)
+				if p.Safe != want {
+					t.Fatalf("%s: drawer %d safe %v, retrograde says %v", name, drawer, p.Safe, v)
+				}
+				if _, err := prove.Check(g, p.Cert, prove.Options{}); err != nil {
+					t.Fatalf("%s: drawer %d: %v", name, drawer, err)
 				}
 			}
 		}
