@@ -248,8 +248,9 @@ func proveGobblers(r gobblet.Rules, o prove.Options) (solveReport, error) {
 // startReport is the value of the start found by the proof search for
 // each player: a failed search is a forced win for the other side.
 type startReport struct {
-	Start  string        `json:"start"`
-	Proofs []proofReport `json:"proofs"`
+	Start       string        `json:"start"`
+	ShortestWin int           `json:"shortest_forced_win_plies,omitempty"`
+	Proofs      []proofReport `json:"proofs"`
 }
 
 func searchGobblers(r gobblet.Rules, out string, o prove.Options) (startReport, error) {
@@ -276,6 +277,12 @@ func searchGobblers(r gobblet.Rules, out string, o prove.Options) (startReport, 
 		rep.Start = "first player wins"
 	case second:
 		rep.Start = "second player wins"
+	}
+	// The shortest forced win, below the win certificate's longest play.
+	for loser, p := range rep.Proofs {
+		if p.Win {
+			rep.ShortestWin, _ = prove.ShortestWin(g, loser, p.WinPlies)
+		}
 	}
 	return rep, nil
 }

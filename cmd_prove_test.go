@@ -22,6 +22,10 @@ func TestProveFlagsCheckedFirst(t *testing.T) {
 		{"check"},
 		{"check", "a", "b"},
 		{"tictactoe", "extra"},
+		{"gobblet", "--method", "dfpn"},
+		{"gobblet", "--method", "grow", "--checkpoint", "x.ckpt"},
+		{"gobblet", "--method", "search", "--checkpoint", "x.ckpt", "--every", "0s"},
+		{"gobblers", "--method", "guess"},
 	} {
 		var out, errb bytes.Buffer
 		if code := runProve(args, &out, &errb); code != 2 {
@@ -79,5 +83,22 @@ func TestProveSmallGobblers(t *testing.T) {
 	// A memory limit too small stops the analysis with an error.
 	if code := runProve([]string{"gobblers", "--sizes", "2", "--per-size", "2", "--mem", "1", "--quiet"}, &out, &errb); code != 1 {
 		t.Errorf("--mem 1: exit %d", code)
+	}
+}
+
+func TestProveSmallGobblersSearchFiles(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "g")
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"gobblers", "--sizes", "2", "--per-size", "2", "--method", "search", "--out", base, "--json", "--quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"start":"draw"`) {
+		t.Errorf("%s", out.String())
+	}
+	for _, f := range []string{base + ".first", base + ".second"} {
+		out.Reset()
+		if code := runProve([]string{"check", "--quiet", "--json", f}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
+			t.Errorf("check %s: exit %d: %s %s", f, code, out.String(), errb.String())
+		}
 	}
 }

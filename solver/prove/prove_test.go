@@ -450,3 +450,36 @@ func TestWinCertificate(t *testing.T) {
 		t.Errorf("a broken rank: %v", err)
 	}
 }
+
+// TestShortestWin: the deepening search finds the distances retrograde
+// analysis gives every won tic-tac-toe state.
+func TestShortestWin(t *testing.T) {
+	sol, err := prove.Retrograde(tictactoe.Game{}, prove.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, s := range sol.States {
+		v, d, _ := sol.Lookup(s)
+		g := from{tictactoe.Game{}, s}
+		mover := g.Mover(s)
+		switch v {
+		case prove.Win:
+			if got, ok := prove.ShortestWin(g, 1-mover, 9); !ok || got != d {
+				t.Errorf("%#x: win in %d, %v; retrograde says %d", s, got, ok, d)
+			}
+			checked++
+		case prove.Loss:
+			if got, ok := prove.ShortestWin(g, mover, 9); !ok || got != d {
+				t.Errorf("%#x: lost in %d, %v; retrograde says %d", s, got, ok, d)
+			}
+		case prove.Draw:
+			if got, ok := prove.ShortestWin(g, 1-mover, 9); ok {
+				t.Errorf("%#x: a draw won in %d", s, got)
+			}
+		}
+	}
+	if checked < 300 {
+		t.Errorf("only %d won states", checked)
+	}
+}
