@@ -203,14 +203,19 @@ func Retrograde(g Game, o Options) (*Solution, error) {
 	}
 	// The queue holds states in order of distance, so a won state gets the
 	// shortest win and a lost state the longest loss.
+	//
+	// A side may move twice running (Mover is asked, not assumed to
+	// alternate): a successor won for the same side is as good as one lost
+	// for the other.
 	for qi := 0; qi < len(queue); qi++ {
 		t := queue[qi]
 		vt := values.Get(t)
+		mt := g.Mover(states[t])
 		for _, p := range pred[predStart[t]:predStart[t+1]] {
 			if values.Get(p) != Unknown {
 				continue
 			}
-			if vt == Loss {
+			if good := (vt == Loss) != (g.Mover(states[p]) == mt); good {
 				values.Set(p, Win)
 			} else {
 				left[p]--
