@@ -9,12 +9,16 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/solver/prove"
 	"github.com/kocka/kocka/solver/prove/gobblet"
 	"github.com/kocka/kocka/solver/prove/tictactoe"
+	"github.com/kocka/kocka/solver/prove/well"
 )
 
 func init() {
@@ -26,6 +30,7 @@ func init() {
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
        kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search [--out FILE]] [--mem MiB] [--json]
        kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
+       kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--out FILE] [--json]
        kocka prove check FILE [--json]`
 
 // runProve is kocka prove: retrograde analysis (tictactoe, gobblers), the
@@ -48,6 +53,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var every *time.Duration
 	var sizes, perSize *int
 	var method *string
+	var widths, heights, pieces, model *string
+	var preview *bool
 	switch sub {
 	case "tictactoe":
 		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o")
@@ -63,6 +70,13 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		ckpt = fs.String("checkpoint", "", "with --method search: save the settled states to FILE now and then, and resume from it if it exists")
 		method = fs.String("method", "grow", "grow (breadth first, the strategy repaired where it fails) or search (depth first)")
 		every = fs.Duration("every", 5*time.Minute, "time between checkpoints")
+	case "tetris":
+		widths = fs.String("width", "4", "well widths: a list (4,5,6) or a range (4-6)")
+		heights = fs.String("height", "2-8", "well heights: a list or a range; the table gives the smallest at which the placer survives")
+		pieces = fs.String("pieces", "all", "the thrower's piece set (all, SZ, O, IL, ...)")
+		preview = fs.Bool("preview", false, "the next piece is shown")
+		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
+		out = fs.String("out", "", "write each certificate to FILE.WxH")
 	case "check":
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, proveUsage)
@@ -173,6 +187,27 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 	case "check":
 		res, err = checkFile(pos[0], o)
+	case "tetris":
+		ws, werr := parseInts(*widths)
+		hs, herr := parseInts(*heights)
+		mode, merr := solver.ParseMode(*model)
+		if err := errors.Join(werr, herr, merr); err != nil {
+			fmt.Fprintln(stderr, "kocka prove tetris:", err)
+			return 2
+		}
+		if mode != solver.ModeDrop && mode != solver.ModeFull {
+			fmt.Fprintln(stderr, "kocka prove tetris: --model drop or full")
+			return 2
+		}
+		for _, w := range ws {
+			for _, h := range hs {
+				if _, gerr := well.New(w, h, *pieces, *preview, mode); gerr != nil {
+					fmt.Fprintln(stderr, "kocka prove tetris:", gerr)
+					return 2
+				}
+			}
+		}
+		res, err = proveWells(ws, hs, *pieces, *preview, mode, *out, o)
 	}
 	if o.Progress != nil {
 		fmt.Fprintln(stderr)
@@ -184,7 +219,10 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	report := map[string]any{"result": res, "seconds": time.Since(start).Seconds(), "memory_mib": ms.Sys >> 20}
-	if *asJSON {
+	if wr, ok := res.(wellsReport); ok && !*asJSON {
+		wr.table(stdout)
+		fmt.Fprintf(stdout, "time %s, memory %d MiB (Go runtime, from the OS)\n", time.Since(start).Round(time.Millisecond), ms.Sys>>20)
+	} else if *asJSON {
 		b, _ := json.Marshal(report)
 		fmt.Fprintln(stdout, string(b))
 	} else {
@@ -444,4 +482,115 @@ func checkFile(path string, o prove.Options) (checkReport, error) {
 		}
 	}
 	return r, errors.New(path + ": a proof for an unknown game " + fmt.Sprintf("%q", c.Game))
+}
+
+// parseInts reads "4,5,6" or "4-6".
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", s, err)
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil {
+				return nil, fmt.Errorf("%q: %w", s, err)
+			}
+		}
+		if b < a || b-a > 64 {
+			return nil, fmt.Errorf("%q: bad range", s)
+		}
+		for v := a; v <= b; v++ {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+// wellRow is one width of the wells table.
+type wellRow struct {
+	Width    int          `json:"width"`
+	Survives int          `json:"smallest_surviving_height"` // 0: none of those tried
+	Heights  []wellHeight `json:"heights"`
+}
+
+type wellHeight struct {
+	Height   int    `json:"height"`
+	Survives bool   `json:"survives"`
+	States   int    `json:"certificate_states"`
+	Expanded int64  `json:"expanded"`
+	Unknown  string `json:"unknown,omitempty"` // why it was not settled
+}
+
+type wellsReport struct {
+	Pieces  string    `json:"pieces"`
+	Preview bool      `json:"preview"`
+	Model   string    `json:"model"`
+	Rows    []wellRow `json:"rows"`
+}
+
+// proveWells proves or refutes the placer's survival in each well, with
+// prove.Grow, checks every certificate, and writes them if asked.
+func proveWells(ws, hs []int, pieces string, preview bool, mode solver.Mode, out string, o prove.Options) (wellsReport, error) {
+	rep := wellsReport{Pieces: pieces, Preview: preview, Model: mode.String()}
+	for _, w := range ws {
+		row := wellRow{Width: w}
+		for _, h := range hs {
+			g, err := well.New(w, h, pieces, preview, mode)
+			if err != nil {
+				return rep, err
+			}
+			file := ""
+			if out != "" {
+				file = fmt.Sprintf("%s.%dx%d", out, w, h)
+			}
+			p, err := reportProof(prove.Grow, g, well.Placer, file, o)
+			if errors.Is(err, prove.ErrTooBig) {
+				// Taller wells only grow: on to the next width.
+				row.Heights = append(row.Heights, wellHeight{Height: h, Unknown: err.Error()})
+				break
+			}
+			if err != nil {
+				return rep, fmt.Errorf("%s: %w", g.Name(), err)
+			}
+			if !p.Checked {
+				return rep, fmt.Errorf("%s: the certificate was not checked", g.Name())
+			}
+			row.Heights = append(row.Heights, wellHeight{Height: h, Survives: p.Safe, States: p.Certificate, Expanded: p.Searched})
+			if p.Safe && row.Survives == 0 {
+				row.Survives = h
+			}
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	return rep, nil
+}
+
+// table prints the wells as Markdown: each width's smallest surviving
+// height, and the outcome at every height tried (S survives, L loses, ?
+// past the memory limit, with the certificate's states).
+func (r wellsReport) table(w io.Writer) {
+	fmt.Fprintf(w, "pieces %s, preview %v, model %s\n\n", r.Pieces, r.Preview, r.Model)
+	fmt.Fprintln(w, "| width | smallest surviving height | by height |")
+	fmt.Fprintln(w, "| ---: | ---: | --- |")
+	for _, row := range r.Rows {
+		surv := "none tried"
+		if row.Survives > 0 {
+			surv = strconv.Itoa(row.Survives)
+		}
+		var cells []string
+		for _, h := range row.Heights {
+			v := "L"
+			switch {
+			case h.Unknown != "":
+				v = "?"
+			case h.Survives:
+				v = "S"
+			}
+			cells = append(cells, fmt.Sprintf("%d:%s (%d)", h.Height, v, h.States))
+		}
+		fmt.Fprintf(w, "| %d | %s | %s |\n", row.Width, surv, strings.Join(cells, ", "))
+	}
 }

@@ -13,15 +13,16 @@ import "fmt"
 // lost moves on to its next move, or is lost when none is left. Nothing is
 // ever forgotten or searched twice, at the price of 8 bytes an edge.
 // When nothing is left to grow, the states reachable from the start
-// through the chosen moves form the certificate.
+// through the chosen moves form the certificate; once the start is lost,
+// the search stops and returns the other side's win certificate.
 func Grow(g Game, drawer int, o Options) (*Proof, error) {
 	w := &grower{g: g, drawer: drawer, o: o}
 	w.p = &prover{g: g, drawer: drawer, o: o, idx: NewIndex(1 << 16)}
 	w.order, _ = g.(MoveOrderer)
 	start := g.Canonical(g.Start())
-	w.add(start)
+	sid := w.add(start)
 	var expanded int64
-	for len(w.lostQ) > 0 || w.qi < len(w.queue) {
+	for (len(w.lostQ) > 0 || w.qi < len(w.queue)) && w.p.status[sid] != nodeLost {
 		if len(w.lostQ) > 0 {
 			c := w.lostQ[len(w.lostQ)-1]
 			w.lostQ = w.lostQ[:len(w.lostQ)-1]
@@ -45,7 +46,6 @@ func Grow(g Game, drawer int, o Options) (*Proof, error) {
 		}
 	}
 	p := w.p
-	sid, _ := p.idx.Find(start)
 	pr := &Proof{Game: g.Name(), Drawer: drawer, Safe: p.status[sid] != nodeLost, Searched: expanded, Lost: p.lost}
 	if pr.Safe {
 		for i := range p.status {
