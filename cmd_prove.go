@@ -77,6 +77,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		preview = fs.Bool("preview", false, "the next piece is shown")
 		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
 		out = fs.String("out", "", "write each certificate to FILE.WxH")
+		method = fs.String("method", "grow", "grow (breadth first) or search (depth first: faster where the placer loses)")
 	case "check":
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, proveUsage)
@@ -207,7 +208,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}
-		res, err = proveWells(ws, hs, *pieces, *preview, mode, *out, o)
+		pm := map[string]func(prove.Game, int, prove.Options) (*prove.Proof, error){"grow": prove.Grow, "search": prove.Prove}[*method]
+		if pm == nil {
+			fmt.Fprintf(stderr, "kocka prove tetris: --method %q: grow or search\n", *method)
+			return 2
+		}
+		res, err = proveWells(pm, ws, hs, *pieces, *preview, mode, *out, o)
 	}
 	if o.Progress != nil {
 		fmt.Fprintln(stderr)
@@ -531,9 +537,9 @@ type wellsReport struct {
 	Rows    []wellRow `json:"rows"`
 }
 
-// proveWells proves or refutes the placer's survival in each well, with
-// prove.Grow, checks every certificate, and writes them if asked.
-func proveWells(ws, hs []int, pieces string, preview bool, mode solver.Mode, out string, o prove.Options) (wellsReport, error) {
+// proveWells proves or refutes the placer's survival in each well, checks
+// every certificate, and writes them if asked.
+func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error), ws, hs []int, pieces string, preview bool, mode solver.Mode, out string, o prove.Options) (wellsReport, error) {
 	rep := wellsReport{Pieces: pieces, Preview: preview, Model: mode.String()}
 	for _, w := range ws {
 		row := wellRow{Width: w}
@@ -546,7 +552,7 @@ func proveWells(ws, hs []int, pieces string, preview bool, mode solver.Mode, out
 			if out != "" {
 				file = fmt.Sprintf("%s.%dx%d", out, w, h)
 			}
-			p, err := reportProof(prove.Grow, g, well.Placer, file, o)
+			p, err := reportProof(method, g, well.Placer, file, o)
 			if errors.Is(err, prove.ErrTooBig) {
 				// Taller wells only grow: on to the next width.
 				row.Heights = append(row.Heights, wellHeight{Height: h, Unknown: err.Error()})
