@@ -102,3 +102,28 @@ func TestProveSmallGobblersSearchFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestProveTetrisTable(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"tetris", "--pieces", "O", "--width", "4-5", "--height", "2-3", "--quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	// An O alone: every height survives on width 4, none on width 5.
+	for _, want := range []string{"| 4 | 2 | 2:S", "| 5 | none tried | 2:L"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in\n%s", want, out.String())
+		}
+	}
+	for _, args := range [][]string{
+		{"tetris", "--width", "3"},
+		{"tetris", "--width", "8", "--height", "8"}, // 64 cells: too many
+		{"tetris", "--pieces", "X"},
+		{"tetris", "--model", "20g"},
+		{"tetris", "--height", "5-2"},
+		{"tetris", "--method", "guess"},
+	} {
+		if code := runProve(args, &out, &errb); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
