@@ -22,7 +22,7 @@ import (
 )
 
 func init() {
-	register("prove", "solve or prove small games: kocka prove gobblers|gobblet|tictactoe|check FILE", func(args []string) int {
+	register("prove", "solve or prove small games: kocka prove gobblers|gobblet|tetris|tictactoe|check FILE", func(args []string) int {
 		return runProve(args, os.Stdout, os.Stderr)
 	})
 }
@@ -47,7 +47,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprintln(stderr, proveUsage); fs.PrintDefaults() }
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	mem := fs.Int("mem", 0, "memory limit in MiB for the tables (0: none); the Go heap is also held to it")
+	mem := fs.Int("mem", 0, "memory limit in MiB for the tables, which stop the work with an error past it (0: none); the process's resident size runs up to about half again above it")
 	workers := fs.Int("workers", runtime.NumCPU(), "goroutines generating moves")
 	var out, variant, first, ckpt *string
 	var every *time.Duration
@@ -77,7 +77,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		preview = fs.Bool("preview", false, "the next piece is shown")
 		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
 		out = fs.String("out", "", "write each certificate to FILE.WxH")
-		method = fs.String("method", "grow", "grow (breadth first) or search (depth first: faster where the placer loses)")
+		method = fs.String("method", "grow", "grow (breadth first) or search (depth first)")
 	case "check":
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, proveUsage)
@@ -134,6 +134,10 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 		switch *method {
 		case "retrograde":
+			if *out != "" {
+				fmt.Fprintln(stderr, "kocka prove gobblers: --out goes with --method search")
+				return 2
+			}
 			res, err = proveGobblers(r, o)
 		case "search":
 			res, err = searchGobblers(r, *out, o)
