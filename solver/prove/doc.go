@@ -15,6 +15,8 @@
 //   - Check verifies a certificate from the rules alone, without the search
 //     that made it; certificates and search checkpoints are files with a
 //     CRC-32.
+//   - ShortestWin finds the shortest forced win by a deepening bounded
+//     search.
 //
 // A position that can repeat forever is a draw unless one side can force
 // the play out of the cycle into a win: retrograde analysis leaves exactly
@@ -23,5 +25,6 @@
 // forever counts as not losing.
 //
 // The package is pure Go with the standard library only; the games live in
-// sub-packages (tictactoe, gobblet for Gobblet and Gobblet Gobblers).
+// sub-packages: tictactoe, gobblet (Gobblet and Gobblet Gobblers) and well
+// (a small Tetris well, the placer against the thrower).
 package prove

@@ -19,7 +19,7 @@ type Options struct {
 	// states handled so far in it.
 	Progress func(phase string, done, total int64)
 
-	// Checkpoint, if set, is called by Prove every CheckpointEvery (default
+	// Checkpoint, if set, is called by Prove (not Grow) every CheckpointEvery (default
 	// five minutes) with a function that writes the search's settled
 	// states (proven safe or lost, which no later finding can change); the
 	// caller stores it, atomically. Resume, if set, is such a checkpoint,
