@@ -481,7 +481,11 @@ func checkFile(path string, o prove.Options) (checkReport, error) {
 		return r, fmt.Errorf("%s: %w", path, err)
 	}
 	r.Game, r.Drawer, r.Win = c.Game, c.Drawer, c.Win
-	for _, g := range provableGames() {
+	games := provableGames()
+	if g, ok := wellByName(c.Game); ok {
+		games = append(games, g)
+	}
+	for _, g := range games {
 		if g.Name() == c.Game {
 			st, err := prove.Check(g, c, o)
 			if err != nil {
@@ -603,4 +607,24 @@ func (r wellsReport) table(w io.Writer) {
 		}
 		fmt.Fprintf(w, "| %d | %s | %s |\n", row.Width, surv, strings.Join(cells, ", "))
 	}
+}
+
+// wellByName rebuilds a well game from its name, as a certificate records
+// it.
+func wellByName(name string) (prove.Game, bool) {
+	var w, h int
+	var pieces, model string
+	var preview bool
+	if _, err := fmt.Sscanf(name, "well %dx%d pieces=%s preview=%t model=%s", &w, &h, &pieces, &preview, &model); err != nil {
+		return nil, false
+	}
+	mode, err := solver.ParseMode(model)
+	if err != nil {
+		return nil, false
+	}
+	g, err := well.New(w, h, pieces, preview, mode)
+	if err != nil || g.Name() != name {
+		return nil, false
+	}
+	return g, true
 }

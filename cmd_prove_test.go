@@ -114,6 +114,15 @@ func TestProveTetrisTable(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, out.String())
 		}
 	}
+	// The certificates check by name.
+	base := filepath.Join(t.TempDir(), "w")
+	if code := runProve([]string{"tetris", "--pieces", "SZ", "--width", "4", "--height", "3", "--quiet", "--out", base}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	out.Reset()
+	if code := runProve([]string{"check", "--quiet", "--json", base + ".4x3"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
+		t.Errorf("check: exit %d: %s %s", code, out.String(), errb.String())
+	}
 	for _, args := range [][]string{
 		{"tetris", "--width", "3"},
 		{"tetris", "--width", "8", "--height", "8"}, // 64 cells: too many
