@@ -17,7 +17,7 @@ import "fmt"
 // the search stops and returns the other side's win certificate.
 func Grow(g Game, drawer int, o Options) (*Proof, error) {
 	w := &grower{g: g, drawer: drawer, o: o}
-	w.p = &prover{g: g, drawer: drawer, o: o, idx: NewIndex(1 << 16)}
+	w.p = &prover{g: g, drawer: drawer, o: o, idx: NewIndex(0)}
 	w.order, _ = g.(MoveOrderer)
 	start := g.Canonical(g.Start())
 	sid := w.add(start)

@@ -370,7 +370,7 @@ func TestRandomGraphs(t *testing.T) {
 		rng ^= rng << 17
 		return int(rng % uint64(n))
 	}
-	for trial := 0; trial < 120; trial++ {
+	for trial := 0; trial < 1000; trial++ {
 		n := 2 + next(16)
 		edges := make([][]int, n)
 		for i := range edges {

@@ -98,7 +98,7 @@ func (s *Solution) Bytes() int64 {
 // (4 bytes an edge each way), so this is for games of up to some hundred
 // million edges.
 func Retrograde(g Game, o Options) (*Solution, error) {
-	idx := NewIndex(1 << 16)
+	idx := NewIndex(0)
 	start := g.Canonical(g.Start())
 	idx.Add(start)
 	states := []State{start}

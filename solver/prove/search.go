@@ -81,7 +81,7 @@ type prover struct {
 // Prove searches for a strategy by which player drawer avoids losing g from
 // its start.
 func Prove(g Game, drawer int, o Options) (*Proof, error) {
-	p := &prover{g: g, drawer: drawer, o: o, idx: NewIndex(1 << 16)}
+	p := &prover{g: g, drawer: drawer, o: o, idx: NewIndex(0)}
 	p.order, _ = g.(MoveOrderer)
 	p.lastSave = time.Now()
 	if o.Resume != nil {
@@ -368,7 +368,7 @@ func (p *prover) lostFor(s State, v Value) bool {
 // chosen moves and all the attacker's moves.
 func (p *prover) certificate(start State) *Certificate {
 	c := &Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start}
-	seen := NewIndex(1 << 16)
+	seen := NewIndex(0)
 	seen.Add(start)
 	stack := []State{start}
 	var buf []State
@@ -406,7 +406,7 @@ var progressEvery int64 = 1 << 16
 // drawing player, each ranked by the order it was found lost in.
 func (p *prover) winCertificate(start State) *Certificate {
 	c := &Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start, Win: true}
-	seen := NewIndex(1 << 16)
+	seen := NewIndex(0)
 	seen.Add(start)
 	stack := []State{start}
 	var buf []State
