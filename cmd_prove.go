@@ -1,0 +1,630 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/solver"
+	"github.com/kocka/kocka/solver/prove"
+	"github.com/kocka/kocka/solver/prove/gobblet"
+	"github.com/kocka/kocka/solver/prove/tictactoe"
+	"github.com/kocka/kocka/solver/prove/well"
+)
+
+func init() {
+	register("prove", "solve or prove small games: kocka prove gobblers|gobblet|tetris|tictactoe|check FILE", func(args []string) int {
+		return runProve(args, os.Stdout, os.Stderr)
+	})
+}
+
+const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
+       kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search [--out FILE]] [--mem MiB] [--json]
+       kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
+       kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--out FILE] [--json]
+       kocka prove check FILE [--json]`
+
+// runProve is kocka prove: retrograde analysis (tictactoe, gobblers), the
+// proof search with a certificate (tictactoe, gobblet) and the independent
+// check of a certificate file.
+func runProve(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, proveUsage)
+		return 2
+	}
+	sub, args := args[0], args[1:]
+	fs := flag.NewFlagSet("prove "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, proveUsage); fs.PrintDefaults() }
+	asJSON := fs.Bool("json", false, "print the result as one JSON object")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	mem := fs.Int("mem", 0, "memory limit in MiB for the tables, which stop the work with an error past it (0: none); the process's resident size runs up to about half again above it")
+	workers := fs.Int("workers", runtime.NumCPU(), "goroutines generating moves")
+	var out, variant, first, ckpt *string
+	var every *time.Duration
+	var sizes, perSize *int
+	var method *string
+	var widths, heights, pieces, model *string
+	var preview *bool
+	switch sub {
+	case "tictactoe":
+		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o")
+	case "gobblers":
+		sizes = fs.Int("sizes", 3, "piece sizes, from the largest: 1 to 3 (3 is the real game)")
+		perSize = fs.Int("per-size", 2, "pieces of each size a side: 1 or 2 (2 is the real game)")
+		method = fs.String("method", "retrograde", "retrograde (every state's value) or search (the proof search for each player from the start)")
+		out = fs.String("out", "", "with --method search: write the certificates to FILE.first and FILE.second")
+	case "gobblet":
+		out = fs.String("out", "", "write the certificate to FILE")
+		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
+		first = fs.String("first", "drawing", "who moves first: drawing or attacker")
+		ckpt = fs.String("checkpoint", "", "with --method search: save the settled states to FILE now and then, and resume from it if it exists")
+		method = fs.String("method", "grow", "grow (breadth first, the strategy repaired where it fails) or search (depth first)")
+		every = fs.Duration("every", 5*time.Minute, "time between checkpoints")
+	case "tetris":
+		widths = fs.String("width", "4", "well widths: a list (4,5,6) or a range (4-6)")
+		heights = fs.String("height", "2-8", "well heights: a list or a range; the table gives the smallest at which the placer survives")
+		pieces = fs.String("pieces", "all", "the thrower's piece set (all, SZ, O, IL, ...)")
+		preview = fs.Bool("preview", false, "the next piece is shown")
+		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
+		out = fs.String("out", "", "write each certificate to FILE.WxH")
+		method = fs.String("method", "grow", "grow (breadth first) or search (depth first)")
+	case "check":
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, proveUsage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "kocka prove: unknown game %q\n%s\n", sub, proveUsage)
+		return 2
+	}
+	// Flags may come after the file name too.
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	want := 0
+	if sub == "check" {
+		want = 1
+	}
+	if len(pos) != want {
+		fmt.Fprintln(stderr, proveUsage)
+		return 2
+	}
+	if *mem < 0 || *workers < 1 {
+		fmt.Fprintln(stderr, "kocka prove: --mem must be >= 0 and --workers >= 1")
+		return 2
+	}
+	o := prove.Options{Workers: *workers, MaxBytes: int64(*mem) << 20}
+	if *mem > 0 {
+		debug.SetMemoryLimit(int64(*mem) << 20)
+	}
+	start := time.Now()
+	if !*quiet {
+		o.Progress = progressPrinter(stderr, start)
+	}
+	var res any
+	var err error
+	switch sub {
+	case "tictactoe":
+		res, err = proveTicTacToe(*out, o)
+	case "gobblers":
+		if *sizes < 1 || *sizes > 3 || *perSize < 1 || *perSize > 2 {
+			fmt.Fprintln(stderr, "kocka prove gobblers: --sizes 1..3, --per-size 1..2")
+			return 2
+		}
+		r := gobblet.Gobblers()
+		if *sizes != 3 || *perSize != 2 {
+			r = gobblet.SmallGobblers(*sizes, *perSize)
+		}
+		switch *method {
+		case "retrograde":
+			if *out != "" {
+				fmt.Fprintln(stderr, "kocka prove gobblers: --out goes with --method search")
+				return 2
+			}
+			res, err = proveGobblers(r, o)
+		case "search":
+			res, err = searchGobblers(r, *out, o)
+		default:
+			fmt.Fprintf(stderr, "kocka prove gobblers: --method %q: retrograde or search\n", *method)
+			return 2
+		}
+	case "gobblet":
+		side := map[string]int{"drawing": gobblet.Drawing, "attacker": gobblet.Attacker}
+		f, ok := side[*first]
+		if !ok {
+			fmt.Fprintf(stderr, "kocka prove gobblet: --first %q: drawing or attacker\n", *first)
+			return 2
+		}
+		r, verr := gobblet.Variant(*variant, f)
+		if verr != nil {
+			fmt.Fprintln(stderr, "kocka prove gobblet:", verr)
+			return 2
+		}
+		g, gerr := gobblet.NewGame(r)
+		if gerr != nil {
+			fmt.Fprintln(stderr, "kocka prove gobblet:", gerr)
+			return 2
+		}
+		if *ckpt != "" {
+			if *every <= 0 {
+				fmt.Fprintln(stderr, "kocka prove gobblet: --every must be positive")
+				return 2
+			}
+			o.CheckpointEvery = *every
+			o.Checkpoint = func(write func(io.Writer) error) error {
+				return atomicfile.Write(*ckpt, 0o644, write)
+			}
+			if f, ferr := os.Open(*ckpt); ferr == nil {
+				defer f.Close()
+				o.Resume = f
+				fmt.Fprintf(stderr, "kocka prove gobblet: resuming from %s\n", *ckpt)
+			}
+		}
+		switch *method {
+		case "grow":
+			if *ckpt != "" {
+				fmt.Fprintln(stderr, "kocka prove gobblet: --checkpoint works with --method search only")
+				return 2
+			}
+			res, err = growAndWrite(g, gobblet.Drawing, *out, o)
+		case "search":
+			res, err = proveAndWrite(g, gobblet.Drawing, *out, o)
+		default:
+			fmt.Fprintf(stderr, "kocka prove gobblet: --method %q: grow or search\n", *method)
+			return 2
+		}
+	case "check":
+		res, err = checkFile(pos[0], o)
+	case "tetris":
+		ws, werr := parseInts(*widths)
+		hs, herr := parseInts(*heights)
+		mode, merr := solver.ParseMode(*model)
+		if err := errors.Join(werr, herr, merr); err != nil {
+			fmt.Fprintln(stderr, "kocka prove tetris:", err)
+			return 2
+		}
+		if mode != solver.ModeDrop && mode != solver.ModeFull {
+			fmt.Fprintln(stderr, "kocka prove tetris: --model drop or full")
+			return 2
+		}
+		for _, w := range ws {
+			for _, h := range hs {
+				if _, gerr := well.New(w, h, *pieces, *preview, mode); gerr != nil {
+					fmt.Fprintln(stderr, "kocka prove tetris:", gerr)
+					return 2
+				}
+			}
+		}
+		pm := map[string]func(prove.Game, int, prove.Options) (*prove.Proof, error){"grow": prove.Grow, "search": prove.Prove}[*method]
+		if pm == nil {
+			fmt.Fprintf(stderr, "kocka prove tetris: --method %q: grow or search\n", *method)
+			return 2
+		}
+		res, err = proveWells(pm, ws, hs, *pieces, *preview, mode, *out, o)
+	}
+	if o.Progress != nil {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka prove %s: %v\n", sub, err)
+		return 1
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	report := map[string]any{"result": res, "seconds": time.Since(start).Seconds(), "memory_mib": ms.Sys >> 20}
+	if wr, ok := res.(wellsReport); ok && !*asJSON {
+		wr.table(stdout)
+		fmt.Fprintf(stdout, "time %s, memory %d MiB (Go runtime, from the OS)\n", time.Since(start).Round(time.Millisecond), ms.Sys>>20)
+	} else if *asJSON {
+		b, _ := json.Marshal(report)
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		b, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+		fmt.Fprintf(stdout, "time %s, memory %d MiB (Go runtime, from the OS)\n", time.Since(start).Round(time.Millisecond), ms.Sys>>20)
+	}
+	if failed, ok := res.(interface{ failed() bool }); ok && failed.failed() {
+		return 1
+	}
+	return 0
+}
+
+// progressPrinter prints a phase's progress on one line, at most once a
+// second, once the work has run for a second.
+func progressPrinter(w io.Writer, start time.Time) func(string, int64, int64) {
+	last := start
+	return func(phase string, done, total int64) {
+		now := time.Now()
+		if now.Sub(last) < time.Second {
+			return
+		}
+		last = now
+		fmt.Fprintf(w, "\r%s: %d of %d, %s   ", phase, done, total, now.Sub(start).Round(time.Second))
+	}
+}
+
+// solveReport is a retrograde analysis in figures.
+type solveReport struct {
+	Game       string         `json:"game"`
+	States     int            `json:"states"`
+	ByValue    map[string]int `json:"by_value"`
+	Start      string         `json:"start"`
+	StartDist  int            `json:"start_distance"`
+	Longest    int            `json:"longest_forced_win"`
+	TableBytes int64          `json:"table_bytes"`
+}
+
+func solveAndReport(g prove.Game, o prove.Options) (solveReport, error) {
+	sol, err := prove.Retrograde(g, o)
+	if err != nil {
+		return solveReport{}, err
+	}
+	v, d, _ := sol.Lookup(g.Canonical(g.Start()))
+	l, _ := sol.Longest()
+	r := solveReport{Game: g.Name(), States: len(sol.States), ByValue: map[string]int{}, Start: v.String(), StartDist: d, Longest: l, TableBytes: sol.Bytes()}
+	for v, n := range sol.Counts() {
+		r.ByValue[v.String()] = n
+	}
+	return r, nil
+}
+
+func proveGobblers(r gobblet.Rules, o prove.Options) (solveReport, error) {
+	g, err := gobblet.NewGame(r)
+	if err != nil {
+		return solveReport{}, err
+	}
+	return solveAndReport(g, o)
+}
+
+// startReport is the value of the start found by the proof search for
+// each player: a failed search is a forced win for the other side.
+type startReport struct {
+	Start       string        `json:"start"`
+	ShortestWin int           `json:"shortest_forced_win_plies,omitempty"`
+	Proofs      []proofReport `json:"proofs"`
+}
+
+func searchGobblers(r gobblet.Rules, out string, o prove.Options) (startReport, error) {
+	g, err := gobblet.NewGame(r)
+	if err != nil {
+		return startReport{}, err
+	}
+	var rep startReport
+	for drawer, suffix := range []string{".first", ".second"} {
+		file := ""
+		if out != "" {
+			file = out + suffix
+		}
+		p, err := proveAndWrite(g, drawer, file, o)
+		if err != nil {
+			return rep, err
+		}
+		rep.Proofs = append(rep.Proofs, p)
+	}
+	switch first, second := rep.Proofs[0].Safe, rep.Proofs[1].Safe; {
+	case first && second:
+		rep.Start = "draw"
+	case first:
+		rep.Start = "first player wins"
+	case second:
+		rep.Start = "second player wins"
+	}
+	// The shortest forced win, below the win certificate's longest play.
+	for loser, p := range rep.Proofs {
+		if p.Win {
+			rep.ShortestWin, _ = prove.ShortestWin(g, loser, p.WinPlies)
+		}
+	}
+	return rep, nil
+}
+
+// proofReport is a proof search in figures.
+type proofReport struct {
+	Game           string `json:"game"`
+	Drawer         int    `json:"drawer"`
+	Safe           bool   `json:"safe"`
+	Win            bool   `json:"win_certificate"` // the certificate proves the other side's win
+	Searched       int64  `json:"searched"`
+	Lost           int64  `json:"lost_found"`
+	Certificate    int    `json:"certificate_states"`
+	DrawerToMove   int64  `json:"drawer_to_move"`
+	AttackerToMove int64  `json:"attacker_to_move"`
+	Terminal       int64  `json:"terminal"`
+	File           string `json:"file,omitempty"`
+	FileBytes      int64  `json:"file_bytes,omitempty"`
+	Checked        bool   `json:"checked"`
+	WinPlies       int    `json:"win_within_plies,omitempty"` // a win certificate's longest play
+}
+
+func (p proofReport) failed() bool { return !p.Safe || !p.Checked }
+
+// failed: a start whose value the searches could not settle.
+func (s startReport) failed() bool { return s.Start == "" }
+
+// proveAndWrite runs the proof search, checks the certificate and writes it
+// to out (if set).
+func proveAndWrite(g prove.Game, drawer int, out string, o prove.Options) (proofReport, error) {
+	return reportProof(prove.Prove, g, drawer, out, o)
+}
+
+// growAndWrite is proveAndWrite with the breadth-first prove.Grow.
+func growAndWrite(g prove.Game, drawer int, out string, o prove.Options) (proofReport, error) {
+	return reportProof(prove.Grow, g, drawer, out, o)
+}
+
+func reportProof(method func(prove.Game, int, prove.Options) (*prove.Proof, error), g prove.Game, drawer int, out string, o prove.Options) (proofReport, error) {
+	p, err := method(g, drawer, o)
+	if err != nil {
+		return proofReport{}, err
+	}
+	r := proofReport{Game: g.Name(), Drawer: drawer, Safe: p.Safe, Win: p.Cert.Win, Searched: p.Searched, Lost: p.Lost}
+	r.Certificate = len(p.Cert.Entries)
+	// The file first, so that a long check does not hold it back.
+	if out != "" {
+		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
+			n, err := p.Cert.WriteTo(w)
+			r.FileBytes = n
+			return err
+		})
+		if err != nil {
+			return r, err
+		}
+		r.File = out
+	}
+	st, err := prove.Check(g, p.Cert, o)
+	if err != nil {
+		return r, fmt.Errorf("the search's own certificate fails: %w", err)
+	}
+	r.Checked = true
+	r.DrawerToMove, r.AttackerToMove, r.Terminal = st.DrawerToMove, st.AttackerToMove, st.Terminal
+	if p.Cert.Win {
+		r.WinPlies = p.Cert.Plies(g)
+	}
+	return r, nil
+}
+
+type ticTacToeReport struct {
+	Positions    int           `json:"positions"`
+	UpToSymmetry int           `json:"positions_up_to_symmetry"`
+	Solution     solveReport   `json:"solution"`
+	Proofs       []proofReport `json:"proofs"`
+}
+
+func (t ticTacToeReport) failed() bool {
+	return t.Solution.Start != "draw" || t.Proofs[0].failed() || t.Proofs[1].failed()
+}
+
+func proveTicTacToe(out string, o prove.Options) (ticTacToeReport, error) {
+	var r ticTacToeReport
+	plain, err := prove.Retrograde(tictactoe.Plain{}, o)
+	if err != nil {
+		return r, err
+	}
+	r.Positions = len(plain.States)
+	if r.Solution, err = solveAndReport(tictactoe.Game{}, o); err != nil {
+		return r, err
+	}
+	r.UpToSymmetry = r.Solution.States
+	for drawer, suffix := range []string{".x", ".o"} {
+		file := ""
+		if out != "" {
+			file = out + suffix
+		}
+		p, err := proveAndWrite(tictactoe.Game{}, drawer, file, o)
+		if err != nil {
+			return r, err
+		}
+		r.Proofs = append(r.Proofs, p)
+	}
+	return r, nil
+}
+
+// provableGames are the games a certificate can name.
+func provableGames() []prove.Game {
+	gs := []prove.Game{tictactoe.Game{}}
+	for _, v := range []string{"ab"} {
+		for _, f := range []int{gobblet.Drawing, gobblet.Attacker} {
+			r, _ := gobblet.Variant(v, f)
+			if g, err := gobblet.NewGame(r); err == nil {
+				gs = append(gs, g)
+			}
+		}
+	}
+	for sizes := 1; sizes <= 3; sizes++ {
+		for per := 1; per <= 2; per++ {
+			r := gobblet.SmallGobblers(sizes, per)
+			if sizes == 3 && per == 2 {
+				r = gobblet.Gobblers()
+			}
+			g, _ := gobblet.NewGame(r)
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+type checkReport struct {
+	File   string `json:"file"`
+	Game   string `json:"game"`
+	Drawer int    `json:"drawer"`
+	Win    bool   `json:"win_certificate"`
+	prove.CheckStats
+	Valid bool `json:"valid"`
+}
+
+func checkFile(path string, o prove.Options) (checkReport, error) {
+	r := checkReport{File: path}
+	f, err := os.Open(path)
+	if err != nil {
+		return r, err
+	}
+	defer f.Close()
+	c, err := prove.ReadCertificate(f)
+	if err != nil {
+		return r, fmt.Errorf("%s: %w", path, err)
+	}
+	r.Game, r.Drawer, r.Win = c.Game, c.Drawer, c.Win
+	games := provableGames()
+	if g, ok := wellByName(c.Game); ok {
+		games = append(games, g)
+	}
+	for _, g := range games {
+		if g.Name() == c.Game {
+			st, err := prove.Check(g, c, o)
+			if err != nil {
+				return r, fmt.Errorf("%s: %w", path, err)
+			}
+			r.CheckStats, r.Valid = st, true
+			return r, nil
+		}
+	}
+	return r, errors.New(path + ": a proof for an unknown game " + fmt.Sprintf("%q", c.Game))
+}
+
+// parseInts reads "4,5,6" or "4-6".
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", s, err)
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil {
+				return nil, fmt.Errorf("%q: %w", s, err)
+			}
+		}
+		if b < a || b-a > 64 {
+			return nil, fmt.Errorf("%q: bad range", s)
+		}
+		for v := a; v <= b; v++ {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+// wellRow is one width of the wells table.
+type wellRow struct {
+	Width    int          `json:"width"`
+	Survives int          `json:"smallest_surviving_height"` // 0: none of those tried
+	Heights  []wellHeight `json:"heights"`
+}
+
+type wellHeight struct {
+	Height   int    `json:"height"`
+	Survives bool   `json:"survives"`
+	States   int    `json:"certificate_states"`
+	Expanded int64  `json:"expanded"`
+	Unknown  string `json:"unknown,omitempty"` // why it was not settled
+}
+
+type wellsReport struct {
+	Pieces  string    `json:"pieces"`
+	Preview bool      `json:"preview"`
+	Model   string    `json:"model"`
+	Rows    []wellRow `json:"rows"`
+}
+
+// proveWells proves or refutes the placer's survival in each well, checks
+// every certificate, and writes them if asked.
+func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error), ws, hs []int, pieces string, preview bool, mode solver.Mode, out string, o prove.Options) (wellsReport, error) {
+	rep := wellsReport{Pieces: pieces, Preview: preview, Model: mode.String()}
+	for _, w := range ws {
+		row := wellRow{Width: w}
+		for _, h := range hs {
+			g, err := well.New(w, h, pieces, preview, mode)
+			if err != nil {
+				return rep, err
+			}
+			file := ""
+			if out != "" {
+				file = fmt.Sprintf("%s.%dx%d", out, w, h)
+			}
+			p, err := reportProof(method, g, well.Placer, file, o)
+			if errors.Is(err, prove.ErrTooBig) {
+				// Taller wells only grow: on to the next width.
+				row.Heights = append(row.Heights, wellHeight{Height: h, Unknown: err.Error()})
+				break
+			}
+			if err != nil {
+				return rep, fmt.Errorf("%s: %w", g.Name(), err)
+			}
+			if !p.Checked {
+				return rep, fmt.Errorf("%s: the certificate was not checked", g.Name())
+			}
+			row.Heights = append(row.Heights, wellHeight{Height: h, Survives: p.Safe, States: p.Certificate, Expanded: p.Searched})
+			if p.Safe && row.Survives == 0 {
+				row.Survives = h
+			}
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	return rep, nil
+}
+
+// table prints the wells as Markdown: each width's smallest surviving
+// height, and the outcome at every height tried (S survives, L loses, ?
+// past the memory limit, with the certificate's states).
+func (r wellsReport) table(w io.Writer) {
+	fmt.Fprintf(w, "pieces %s, preview %v, model %s\n\n", r.Pieces, r.Preview, r.Model)
+	fmt.Fprintln(w, "| width | smallest surviving height | by height |")
+	fmt.Fprintln(w, "| ---: | ---: | --- |")
+	for _, row := range r.Rows {
+		surv := "none tried"
+		if row.Survives > 0 {
+			surv = strconv.Itoa(row.Survives)
+		}
+		var cells []string
+		for _, h := range row.Heights {
+			v := "L"
+			switch {
+			case h.Unknown != "":
+				v = "?"
+			case h.Survives:
+				v = "S"
+			}
+			cells = append(cells, fmt.Sprintf("%d:%s (%d)", h.Height, v, h.States))
+		}
+		fmt.Fprintf(w, "| %d | %s | %s |\n", row.Width, surv, strings.Join(cells, ", "))
+	}
+}
+
+// wellByName rebuilds a well game from its name, as a certificate records
+// it.
+func wellByName(name string) (prove.Game, bool) {
+	var w, h int
+	var pieces, model string
+	var preview bool
+	if _, err := fmt.Sscanf(name, "well %dx%d pieces=%s preview=%t model=%s", &w, &h, &pieces, &preview, &model); err != nil {
+		return nil, false
+	}
+	mode, err := solver.ParseMode(model)
+	if err != nil {
+		return nil, false
+	}
+	g, err := well.New(w, h, pieces, preview, mode)
+	if err != nil || g.Name() != name {
+		return nil, false
+	}
+	return g, true
+}

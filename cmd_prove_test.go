@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestProveFlagsCheckedFirst(t *testing.T) {
+	for _, args := range [][]string{
+		nil,
+		{"chess"},
+		{"gobblet", "--first", "nobody"},
+		{"gobblet", "--variant", "abcd"},
+		{"gobblet", "--variant", "full"}, // does not fit 64 bits: refused before any work
+		{"gobblers", "--sizes", "4"},
+		{"gobblers", "--per-size", "0"},
+		{"tictactoe", "--mem", "-1"},
+		{"check"},
+		{"check", "a", "b"},
+		{"tictactoe", "extra"},
+		{"gobblet", "--method", "dfpn"},
+		{"gobblet", "--method", "grow", "--checkpoint", "x.ckpt"},
+		{"gobblet", "--method", "search", "--checkpoint", "x.ckpt", "--every", "0s"},
+		{"gobblers", "--method", "guess"},
+	} {
+		var out, errb bytes.Buffer
+		if code := runProve(args, &out, &errb); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errb.String())
+		}
+	}
+}
+
+func TestProveTicTacToeAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "ttt")
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"tictactoe", "--json", "--quiet", "--out", base}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Result struct {
+			Positions    int `json:"positions"`
+			UpToSymmetry int `json:"positions_up_to_symmetry"`
+			Solution     struct {
+				Start string `json:"start"`
+			} `json:"solution"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err, out.String())
+	}
+	if r := rep.Result; r.Positions != 5478 || r.UpToSymmetry != 765 || r.Solution.Start != "draw" {
+		t.Errorf("%+v", r)
+	}
+	for _, f := range []string{base + ".x", base + ".o"} {
+		out.Reset()
+		if code := runProve([]string{"check", f, "--json", "--quiet"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
+			t.Errorf("check %s: exit %d: %s %s", f, code, out.String(), errb.String())
+		}
+	}
+	// A damaged file fails the check.
+	b, _ := os.ReadFile(base + ".o")
+	b[len(b)-1] ^= 0xff
+	bad := filepath.Join(dir, "bad")
+	os.WriteFile(bad, b, 0o644)
+	if code := runProve([]string{"check", "--quiet", bad}, &out, &errb); code != 1 {
+		t.Errorf("damaged file: exit %d", code)
+	}
+}
+
+func TestProveSmallGobblers(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"gobblers", "--sizes", "1", "--per-size", "2", "--json", "--quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"start":"draw"`) {
+		t.Errorf("%s", out.String())
+	}
+	// A memory limit too small stops the analysis with an error.
+	if code := runProve([]string{"gobblers", "--sizes", "2", "--per-size", "2", "--mem", "1", "--quiet"}, &out, &errb); code != 1 {
+		t.Errorf("--mem 1: exit %d", code)
+	}
+}
+
+func TestProveSmallGobblersSearchFiles(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "g")
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"gobblers", "--sizes", "2", "--per-size", "2", "--method", "search", "--out", base, "--json", "--quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"start":"draw"`) {
+		t.Errorf("%s", out.String())
+	}
+	for _, f := range []string{base + ".first", base + ".second"} {
+		out.Reset()
+		if code := runProve([]string{"check", "--quiet", "--json", f}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
+			t.Errorf("check %s: exit %d: %s %s", f, code, out.String(), errb.String())
+		}
+	}
+}
+
+func TestProveTetrisTable(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"tetris", "--pieces", "O", "--width", "4-5", "--height", "2-3", "--quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	// An O alone: every height survives on width 4, none on width 5.
+	for _, want := range []string{"| 4 | 2 | 2:S", "| 5 | none tried | 2:L"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in\n%s", want, out.String())
+		}
+	}
+	// The certificates check by name.
+	base := filepath.Join(t.TempDir(), "w")
+	if code := runProve([]string{"tetris", "--pieces", "SZ", "--width", "4", "--height", "3", "--quiet", "--out", base}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	out.Reset()
+	if code := runProve([]string{"check", "--quiet", "--json", base + ".4x3"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
+		t.Errorf("check: exit %d: %s %s", code, out.String(), errb.String())
+	}
+	for _, args := range [][]string{
+		{"tetris", "--width", "3"},
+		{"tetris", "--width", "8", "--height", "8"}, // 64 cells: too many
+		{"tetris", "--pieces", "X"},
+		{"tetris", "--model", "20g"},
+		{"tetris", "--height", "5-2"},
+		{"tetris", "--method", "guess"},
+	} {
+		if code := runProve(args, &out, &errb); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
