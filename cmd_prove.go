@@ -14,18 +14,13 @@ import (
 	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/solver/prove"
 	"github.com/kocka/kocka/solver/prove/gobblet"
 	"github.com/kocka/kocka/solver/prove/tictactoe"
 	"github.com/kocka/kocka/solver/prove/well"
 )
-
-func init() {
-	register("prove", "solve or prove small games: kocka prove gobblers|gobblet|tetris|tictactoe|check FILE", func(args []string) int {
-		return runProve(args, os.Stdout, os.Stderr)
-	})
-}
 
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
        kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search [--out FILE]] [--mem MiB] [--json]
@@ -43,8 +38,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	}
 	sub, args := args[0], args[1:]
 	fs := flag.NewFlagSet("prove "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, proveUsage); fs.PrintDefaults() }
+	fs.Usage = func() { fmt.Fprintln(fs.Output(), proveUsage); fs.PrintDefaults() }
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	mem := fs.Int("mem", 0, "memory limit in MiB for the tables, which stop the work with an error past it (0: none); the process's resident size runs up to about half again above it")
@@ -89,8 +83,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	// Flags may come after the file name too.
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			return 2
+		if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+			return code
 		}
 		if fs.NArg() == 0 {
 			break

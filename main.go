@@ -28,6 +28,9 @@ func program() *cli.Program {
 			{Name: "pc", Summary: "perfect clears as solution-finder computes them: percent, path, solve", Run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				return runPC(args, stdout, stderr)
 			}},
+			{Name: "prove", Summary: "solve or prove small games: kocka prove gobblers|gobblet|tetris|tictactoe|check FILE", Run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+				return runProve(args, stdout, stderr)
+			}},
 			{Name: "replay", Summary: "check or describe a replay file: kocka replay verify|info FILE", Run: replayCommands.Run},
 			{Name: "soak", Summary: "let the bot play games back to back, each tick checked against a second model of the rules", Run: runSoak},
 			{Name: "tbp", Summary: "run the bot as a Tetris Bot Protocol engine on stdin/stdout", Run: runTBP},
