@@ -505,7 +505,10 @@ func TestGUIDrive(t *testing.T) {
 		t.Errorf("the game's replay was not saved: %v", err)
 	}
 
-	// Results menu: Play again, High scores, Main menu.
+	// Results menu: Play again, High scores, Main menu, Watch replay. The
+	// results take no key for half a second (a guard against keys mashed
+	// through the top-out): let it pass first.
+	time.Sleep(time.Second)
 	for _, row := range []string{"High scores", "Main menu"} {
 		d.press("Down", row, func(s scenes.State) bool { return s.Selected == row })
 	}

@@ -89,7 +89,8 @@ type App struct {
 	focused bool // the window had the focus last tick
 	showFPS bool // F3: frames and ticks per second in a corner
 	clock   tickClock
-	pending Frame // input of frames in which no tick was due
+	pending Frame      // input of frames in which no tick was due
+	repeat  menuRepeat // held menu buttons, counted in ticks
 	toast   toast
 	shots   chan string // F12 results from the writer goroutines
 	state   *stateWriter
@@ -284,6 +285,7 @@ func (a *App) frame(f Frame, now time.Time) error {
 	}
 	f, a.pending = a.pending, Frame{}
 	for i := 0; i < n; i++ {
+		a.repeat.tick(&f)
 		if err := a.Step(f); err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/kocka/kocka/engine"
@@ -68,5 +69,31 @@ func TestKeyBindingsJSON(t *testing.T) {
 	}
 	if want := `{"left":["ArrowLeft"],"right":["ArrowRight"]`; string(b[:len(want)]) != want {
 		t.Errorf("starts %s, want %s", b[:len(want)], want)
+	}
+}
+
+// TestMenuRepeatCountsTicks: a held menu button repeats after 18 ticks and
+// then every 4, counted in game ticks, however many frames drew them; the
+// press itself comes from the Reader, once. (Counted in frames, a tap held
+// a little longer at 150 frames a second moved a menu twice.)
+func TestMenuRepeatCountsTicks(t *testing.T) {
+	var m menuRepeat
+	var fired []int
+	for tick := 1; tick <= 30; tick++ {
+		f := Frame{MenuHeld: MenuDown}
+		m.tick(&f)
+		if f.Menu&MenuDown != 0 {
+			fired = append(fired, tick)
+		}
+	}
+	if want := []int{18, 22, 26, 30}; !slices.Equal(fired, want) {
+		t.Fatalf("repeats at ticks %v, want %v", fired, want)
+	}
+	f := Frame{}
+	m.tick(&f) // released
+	f = Frame{MenuHeld: MenuDown}
+	m.tick(&f)
+	if f.Menu != 0 {
+		t.Fatal("a new hold repeated at once")
 	}
 }

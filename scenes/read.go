@@ -51,6 +51,26 @@ var menuPad = [...]struct {
 // press, then after 18 ticks every 4.
 func repeats(d int) bool { return d == 1 || d >= 18 && (d-18)%4 == 0 }
 
+// menuRepeat counts, in game ticks, how long each menu button has been
+// held, and adds the repeats of held buttons to a tick's Menu.
+type menuRepeat [8]int
+
+// tick updates the counts from f.MenuHeld and adds the buttons that repeat
+// this tick to f.Menu (the press itself comes from the Reader).
+func (m *menuRepeat) tick(f *Frame) {
+	for i := range m {
+		b := MenuSet(1) << i
+		if f.MenuHeld&b == 0 {
+			m[i] = 0
+			continue
+		}
+		m[i]++
+		if m[i] > 1 && repeats(m[i]) {
+			f.Menu |= b
+		}
+	}
+}
+
 // Reader turns Ebitengine's input state into Frames. It is the only code
 // that reads the keyboard, gamepads, mouse and touches.
 type Reader struct {
@@ -76,8 +96,11 @@ func (r *Reader) Read(kb *KeyBindings, toLogical func(x, y int) (int, int)) Fram
 			}
 		}
 	}
+	// Menu buttons: the press here; the repeats of a held button are
+	// counted in game ticks by menuRepeat, since a frame may run any
+	// number of ticks (and Ebitengine counts durations in frames).
 	for _, mk := range menuKeys {
-		if repeats(inpututil.KeyPressDuration(mk.k)) {
+		if inpututil.IsKeyJustPressed(mk.k) {
 			f.Menu |= mk.m
 		}
 		if ebiten.IsKeyPressed(mk.k) {
@@ -100,7 +123,7 @@ func (r *Reader) Read(kb *KeyBindings, toLogical func(x, y int) (int, int)) Fram
 			}
 		}
 		for _, mp := range menuPad {
-			if repeats(inpututil.StandardGamepadButtonPressDuration(id, mp.b)) {
+			if inpututil.IsStandardGamepadButtonJustPressed(id, mp.b) {
 				f.Menu |= mp.m
 			}
 			if ebiten.IsStandardGamepadButtonPressed(id, mp.b) {
