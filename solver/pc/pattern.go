@@ -367,6 +367,28 @@ func satAdd(a, b int) int {
 	return a + b
 }
 
+// cut returns the pattern that makes the first keep pieces of each of p's
+// sequences: a term cut in the middle keeps fewer of its pieces. Its
+// sequences, in order, are p's cut to keep pieces with later repeats of a
+// prefix left out, so a long pattern is never enumerated whole.
+func (p *Pattern) cut(keep int) *Pattern {
+	if keep >= p.depth {
+		return p
+	}
+	out := &Pattern{depth: keep}
+	for _, els := range p.lines {
+		var line []element
+		for left := keep; left > 0; {
+			e := els[len(line)]
+			e.pop = min(e.pop, left)
+			left -= e.pop
+			line = append(line, e)
+		}
+		out.lines = append(out.lines, line)
+	}
+	return out
+}
+
 // Each calls f with every sequence, line by line, duplicates included, in
 // solution-finder's order of terms (pieces in T I J L S Z O order within a
 // term). f must not keep seq. Each stops when f returns false.

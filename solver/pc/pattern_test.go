@@ -1,6 +1,7 @@
 package pc
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,4 +130,60 @@ func FuzzParsePattern(f *testing.F) {
 			t.Fatalf("%d sequences, Count says %d", n, want)
 		}
 	})
+}
+
+// TestSequencesOfACutPattern: Sequences walks the pattern cut to the
+// pieces it keeps, and must give exactly what cutting every sequence of
+// the whole pattern and dropping repeats gives, in the same order.
+func TestSequencesOfACutPattern(t *testing.T) {
+	for _, tc := range []struct {
+		lines []string
+		n     int
+		hold  bool
+	}{
+		{[]string{"*p7,*p4"}, 10, true},
+		{[]string{"T,I,*p4"}, 4, true},
+		{[]string{"[TIO]p2,*p3", "*,*p4"}, 3, false},
+		{[]string{"*p7,*p7"}, 6, true},
+		{[]string{"[^TIO]p2,*!"}, 5, true},
+	} {
+		pat, err := ParsePattern(tc.lines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Sequences(pat, tc.n, tc.hold)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep := tc.n
+		if tc.hold && pat.Depth() > tc.n {
+			keep++
+		}
+		var want [][]engine.Piece
+		seen := map[uint64]bool{}
+		pat.Each(func(seq []engine.Piece) bool {
+			if k := seqCode(seq[:keep]); !seen[k] {
+				seen[k] = true
+				want = append(want, append([]engine.Piece(nil), seq[:keep]...))
+			}
+			return true
+		})
+		if len(got) != len(want) {
+			t.Fatalf("%v: %d sequences, want %d", tc.lines, len(got), len(want))
+		}
+		for i := range got {
+			if !slices.Equal(got[i], want[i]) {
+				t.Fatalf("%v: sequence %d is %v, want %v", tc.lines, i, got[i], want[i])
+			}
+		}
+	}
+	// A pattern far longer than the field needs is not walked whole: it
+	// makes 5040^5 sequences, and 840 distinct ones of 5 pieces.
+	pat, err := ParsePattern([]string{"T,*p7,*p7,*p7,*p7,*p7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Sequences(pat, 4, true); err != nil || len(got) != 840 {
+		t.Fatalf("%d sequences, %v; want 840", len(got), err)
+	}
 }

@@ -31,8 +31,10 @@ func Sequences(pat *Pattern, n int, hold bool) ([][]engine.Piece, error) {
 	seen := make(map[uint64]struct{})
 	var out [][]engine.Piece
 	var err error
-	pat.Each(func(seq []engine.Piece) bool {
-		seq = seq[:keep]
+	// Enumerating the cut pattern gives the same distinct sequences in the
+	// same order, without walking the tail of a long pattern (T,*p7,*p7,*p7
+	// makes 1.3e11 sequences, and 840 distinct prefixes of 5).
+	pat.cut(keep).Each(func(seq []engine.Piece) bool {
 		k := seqCode(seq)
 		if _, dup := seen[k]; dup {
 			return true
