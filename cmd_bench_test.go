@@ -119,3 +119,49 @@ func TestTuneCommand(t *testing.T) {
 		t.Errorf("result file %s", data)
 	}
 }
+
+// The state file: a finished run resumed gives the same weights at once; a
+// state that is damaged or made by other settings stops the run and is
+// left as it was.
+func TestTuneStateFile(t *testing.T) {
+	dir := t.TempDir()
+	res, state := dir+"/r.json", dir+"/r.json.state"
+	args := []string{"--model", "standard", "--games", "2", "--generations", "2", "--population", "3", "--elite", "1",
+		"--height", "5", "--params", "holes,landing_height", "--out", res}
+	var first, out, errb bytes.Buffer
+	if code := runTune(args, nil, &first, &errb); code != 0 {
+		t.Fatalf("exit code %d: %s", code, errb.String())
+	}
+	saved, err := os.ReadFile(state)
+	if err != nil || !strings.Contains(string(saved), `"finished": true`) {
+		t.Fatalf("state file after the run: %v\n%s", err, saved)
+	}
+	if code := runTune(args, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "resuming") {
+		t.Fatalf("resume: exit %d, stderr %s", code, errb.String())
+	}
+	weights := func(s string) string { return s[strings.Index(s, "\n")+1:] } // the command line differs
+	if weights(out.String()) != weights(first.String()) {
+		t.Errorf("resumed run printed\n%s\nwant\n%s", out.String(), first.String())
+	}
+	cases := []struct {
+		name  string
+		state []byte
+		args  []string
+		want  string
+	}{
+		{"damaged", saved[:len(saved)/2], args, "not a tuning state"},
+		{"other settings", saved, append(append([]string(nil), args...), "--seed", "5"), "other settings"},
+	}
+	for _, c := range cases {
+		if err := os.WriteFile(state, c.state, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		errb.Reset()
+		if code := runTune(c.args, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%s: exit %d, stderr %q", c.name, code, errb.String())
+		}
+		if now, _ := os.ReadFile(state); !bytes.Equal(now, c.state) {
+			t.Errorf("%s: the state file was changed", c.name)
+		}
+	}
+}

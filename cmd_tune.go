@@ -1,15 +1,22 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"strings"
 
 	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 )
+
+// maxTuneState caps the state file read on resume: a run of a thousand
+// generations of forty params is under a megabyte.
+const maxTuneState = 16 << 20
 
 // defaultTuneParams are the kocka weights tuned when -params is not given.
 const defaultTuneParams = "landing_height,eroded_cells,row_transitions,column_transitions,holes,wells,bumpiness,deep_wells,landing_height.tall,holes.tall"
@@ -36,6 +43,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 1, "guideline: placements looked ahead")
 	beam := fs.Int("beam", 16, "guideline: beam width")
 	out := fs.String("out", "tune-result.json", "result file (JSON)")
+	state := fs.String("state", "", "state file, written after every generation and resumed from when it exists (default: the result file + .state)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -79,6 +87,39 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := cli.CheckWritable(*out); err != nil {
 		fmt.Fprintf(stderr, "kocka tune: --out: %v\n", err)
 		return 2
+	}
+	if *state == "" {
+		*state = *out + ".state"
+	}
+	if err := cli.CheckWritable(*state); err != nil {
+		fmt.Fprintf(stderr, "kocka tune: --state: %v\n", err)
+		return 2
+	}
+	// A state left by an earlier run of the same settings is resumed; one
+	// that cannot be read, or belongs to other settings, stops the run
+	// before anything is played or written, so it is never overwritten.
+	if data, err := atomicfile.ReadLimit(atomicfile.OS, *state, maxTuneState); err == nil {
+		var st solver.TuneState
+		if err := json.Unmarshal(data, &st); err != nil {
+			fmt.Fprintf(stderr, "kocka tune: %s is not a tuning state (%v); move it away to start afresh\n", *state, err)
+			return 1
+		}
+		if err := cfg.CheckResume(&st); err != nil {
+			fmt.Fprintf(stderr, "kocka tune: %s: %v; give another --state, or move it away to start afresh\n", *state, err)
+			return 1
+		}
+		cfg.Resume = &st
+		fmt.Fprintf(stderr, "resuming %s: %d of %d generations done\n", *state, st.Done, *gens)
+	} else if !errors.Is(err, iofs.ErrNotExist) {
+		fmt.Fprintf(stderr, "kocka tune: --state: %v\n", err)
+		return 1
+	}
+	cfg.Checkpoint = func(st solver.TuneState) error {
+		data, err := json.MarshalIndent(st, "", " ")
+		if err != nil {
+			return err
+		}
+		return atomicfile.WriteFile(*state, append(data, '\n'), 0o644)
 	}
 	bar := cli.NewProgress(stderr)
 	cfg.Progress = func(gen, done, total int, best float64) {

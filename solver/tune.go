@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -59,6 +60,12 @@ type TuneConfig struct {
 	// Progress is called after every game: generation (from 1), games done
 	// in it and their total, and the best fitness so far.
 	Progress func(gen, done, total int, best float64)
+	// Resume, when set, continues the run from a state an earlier
+	// Checkpoint saved (it must come from the same settings).
+	Resume *TuneState
+	// Checkpoint, when set, is given the state after every generation and
+	// after the final check; an error stops the run.
+	Checkpoint func(TuneState) error
 }
 
 // Generation records one generation of tuning.
@@ -103,12 +110,95 @@ func (c *TuneConfig) Validate() error {
 	return g.Validate()
 }
 
+// TuneState is everything a tuning run needs to go on after its last
+// finished generation: the distribution, the tuner's random numbers, the
+// best candidate so far and the history. Tune hands one to
+// TuneConfig.Checkpoint after every generation and starts from
+// TuneConfig.Resume, so a run killed at any point loses at most the
+// generation it was playing, and a resumed run makes exactly the choices
+// the uninterrupted one would have made.
+type TuneState struct {
+	Version int    `json:"version"`
+	Config  string `json:"config"` // tuneFingerprint of the run it belongs to
+	// Done is the number of finished generations.
+	Done     int          `json:"generations_done"`
+	Mean     []float64    `json:"mean"`
+	StdDev   []float64    `json:"stddev"`
+	RNG      []byte       `json:"rng"`  // the tuner's PCG, binary-marshalled
+	Seed     uint64       `json:"seed"` // the first game seed of the next generation
+	Best     float64      `json:"best_fitness"`
+	BestVec  []float64    `json:"best_candidate"` // the tuned params of the best candidate so far
+	History  []Generation `json:"history"`
+	Finished bool         `json:"finished"` // the final check ran and Result holds the answer
+	Result   *TuneResult  `json:"result,omitempty"`
+	// ResultVec is the tuned params of Result's weights.
+	ResultVec []float64 `json:"result_params,omitempty"`
+}
+
+const tuneStateVersion = 1
+
+// tuneFingerprint names everything that decides a run's course: a state
+// may only be resumed by the same settings.
+func (c *TuneConfig) tuneFingerprint() string {
+	g := c.Games
+	key := struct {
+		Model                           string
+		Games                           int
+		Seed                            uint64
+		Width, Height, MaxPieces, Level int
+		Depth, BeamWidth                int
+		Start                           Weights
+		Params                          []string
+		Objective                       string
+		Generations, Population, Elite  int
+		Spread, Noise                   float64
+		TunerSeed                       uint64
+	}{g.Model, g.Games, g.Seed, g.Width, g.Height, g.MaxPieces, g.Level, g.Depth, g.BeamWidth,
+		c.Start, nil, c.Objective, c.Generations, c.Population, c.Elite, c.Spread, c.Noise, c.Seed}
+	for _, p := range c.Params {
+		key.Params = append(key.Params, p.String())
+	}
+	data, err := json.Marshal(key)
+	if err != nil { // Weights hold only numbers and a name
+		panic(err)
+	}
+	return string(data)
+}
+
+// CheckResume reports whether st can resume the run c describes.
+func (c *TuneConfig) CheckResume(st *TuneState) error {
+	n := len(c.Params)
+	switch {
+	case st.Version != tuneStateVersion:
+		return fmt.Errorf("tuning state version %d, want %d", st.Version, tuneStateVersion)
+	case st.Config != c.tuneFingerprint():
+		return fmt.Errorf("tuning state belongs to other settings (it was made by: %s)", st.Config)
+	case st.Done < 0 || st.Done > c.Generations || len(st.History) != st.Done:
+		return fmt.Errorf("tuning state has %d generations done and %d in its history, of %d", st.Done, len(st.History), c.Generations)
+	case len(st.Mean) != n || len(st.StdDev) != n || (st.Done > 0 && len(st.BestVec) != n):
+		return fmt.Errorf("tuning state holds vectors of the wrong length for %d params", n)
+	case st.Finished && (st.Result == nil || len(st.ResultVec) != n):
+		return fmt.Errorf("tuning state is marked finished but holds no result")
+	}
+	var pcg rand.PCG
+	if err := pcg.UnmarshalBinary(st.RNG); err != nil {
+		return fmt.Errorf("tuning state's random numbers: %w", err)
+	}
+	for _, v := range slices.Concat(st.Mean, st.StdDev, st.BestVec, st.ResultVec) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("tuning state holds a number that is not finite")
+		}
+	}
+	return nil
+}
+
 // Tune runs the cross-entropy method (Szita and Lorincz's noisy CEM, the
 // method that tuned Dellacherie's features to millions of lines): sample a
 // population around a centre, play every candidate on the same fresh game
-// seeds, refit the centre and spread to the elite, repeat. The result is
-// the elite centre of the last generation, which is then played once more
-// against the best single candidate on new seeds; the better one is kept.
+// seeds (common random numbers), refit the centre and spread to the elite,
+// repeat. The result is the elite centre of the last generation, which is
+// then played once more against the best single candidate on new seeds;
+// the better one is kept.
 func Tune(cfg TuneConfig) (TuneResult, error) {
 	if err := cfg.Validate(); err != nil {
 		return TuneResult{}, err
@@ -117,38 +207,68 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 		// The standard models play the Standard vector: tune that one.
 		cfg.Start.Base, cfg.Start.Tall, cfg.Start.Standard = *cfg.Start.Standard, Vector{}, nil
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6b6f636b61))
 	n := len(cfg.Params)
-	mean := make([]float64, n)
-	std := make([]float64, n)
+	pcg := rand.NewPCG(cfg.Seed, 0x6b6f636b61)
+	st := TuneState{Version: tuneStateVersion, Config: cfg.tuneFingerprint(), Seed: cfg.Games.Seed,
+		Mean: make([]float64, n), StdDev: make([]float64, n), Best: math.Inf(-1)}
 	for i, p := range cfg.Params {
-		mean[i] = p.get(&cfg.Start)
-		std[i] = cfg.Spread * (math.Abs(mean[i]) + 1)
+		st.Mean[i] = p.get(&cfg.Start)
+		st.StdDev[i] = cfg.Spread * (math.Abs(st.Mean[i]) + 1)
 	}
-	res := TuneResult{Objective: cfg.Objective}
+	withParams := func(vec []float64) Weights {
+		w := cfg.Start
+		for i, p := range cfg.Params {
+			p.set(&w, vec[i])
+		}
+		return w
+	}
+	if cfg.Resume != nil {
+		if err := cfg.CheckResume(cfg.Resume); err != nil {
+			return TuneResult{}, err
+		}
+		st = *cfg.Resume
+		if st.Finished {
+			res := *st.Result
+			res.Weights = withParams(st.ResultVec)
+			res.Weights.Name = cfg.Start.Name
+			return res, nil
+		}
+		if err := pcg.UnmarshalBinary(st.RNG); err != nil {
+			return TuneResult{}, err
+		}
+	}
+	rng := rand.New(pcg)
+	checkpoint := func() error {
+		if cfg.Checkpoint == nil {
+			return nil
+		}
+		var err error
+		if st.RNG, err = pcg.MarshalBinary(); err != nil {
+			return err
+		}
+		return cfg.Checkpoint(st)
+	}
+	res := TuneResult{Objective: cfg.Objective, History: st.History}
 	for _, p := range cfg.Params {
 		res.Params = append(res.Params, p.String())
 	}
-	best := math.Inf(-1)
-	var bestW Weights
-	seed := cfg.Games.Seed
-	for gen := 1; gen <= cfg.Generations; gen++ {
+	mean, std := st.Mean, st.StdDev
+	for gen := st.Done + 1; gen <= cfg.Generations; gen++ {
 		pop := make([]Weights, cfg.Population)
 		vecs := make([][]float64, cfg.Population)
 		for k := range pop {
-			pop[k] = cfg.Start
-			pop[k].Name = fmt.Sprintf("candidate %d", k)
 			vecs[k] = make([]float64, n)
-			for i, p := range cfg.Params {
+			for i := range cfg.Params {
 				v := mean[i]
 				if k > 0 { // candidate 0 is the centre itself
 					v += std[i] * rng.NormFloat64()
 				}
 				vecs[k][i] = v
-				p.set(&pop[k], v)
 			}
+			pop[k] = withParams(vecs[k])
+			pop[k].Name = fmt.Sprintf("candidate %d", k)
 		}
-		fit, err := cfg.play(pop, seed, gen, best)
+		fit, err := cfg.play(pop, st.Seed, gen, st.Best)
 		if err != nil {
 			return res, err
 		}
@@ -157,12 +277,12 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 			order[i] = i
 		}
 		sort.SliceStable(order, func(a, b int) bool { return fit[order[a]] > fit[order[b]] })
-		g := Generation{Gen: gen, Seed: seed, Best: fit[order[0]]}
+		g := Generation{Gen: gen, Seed: st.Seed, Best: fit[order[0]]}
 		for _, f := range fit {
 			g.Mean += f / float64(len(fit))
 		}
-		if fit[order[0]] > best {
-			best, bestW = fit[order[0]], pop[order[0]]
+		if fit[order[0]] > st.Best {
+			st.Best, st.BestVec = fit[order[0]], vecs[order[0]]
 		}
 		// Refit to the elite, with the extra noise that keeps the search
 		// from collapsing early.
@@ -183,21 +303,23 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 			g.EliteMean += fit[k] / float64(cfg.Elite)
 		}
 		g.Centre, g.StdDev = append([]float64(nil), mean...), append([]float64(nil), std...)
-		res.History = append(res.History, g)
-		seed += uint64(cfg.Games.Games)
+		st.History = append(st.History, g)
+		res.History = st.History
+		st.Seed += uint64(cfg.Games.Games)
+		st.Done = gen
+		if err := checkpoint(); err != nil {
+			return res, fmt.Errorf("checkpoint after generation %d: %w", gen, err)
+		}
 	}
 	// The final centre against the best candidate seen, on fresh seeds.
-	centre := cfg.Start
-	for i, p := range cfg.Params {
-		p.set(&centre, mean[i])
-	}
-	fit, err := cfg.play([]Weights{centre, bestW}, seed, cfg.Generations+1, best)
+	centre, bestW := withParams(mean), withParams(st.BestVec)
+	fit, err := cfg.play([]Weights{centre, bestW}, st.Seed, cfg.Generations+1, st.Best)
 	if err != nil {
 		return res, err
 	}
-	res.Weights, res.Best = centre, fit[0]
+	res.Weights, res.Best, st.ResultVec = centre, fit[0], mean
 	if fit[1] > fit[0] {
-		res.Weights, res.Best = bestW, fit[1]
+		res.Weights, res.Best, st.ResultVec = bestW, fit[1], st.BestVec
 	}
 	res.Weights.Name = cfg.Start.Name
 	res.Base, res.Tall = map[string]float64{}, map[string]float64{}
@@ -208,6 +330,10 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 		if v := res.Weights.Tall[f]; v != 0 {
 			res.Tall[f.String()] = v
 		}
+	}
+	st.Finished, st.Result = true, &res
+	if err := checkpoint(); err != nil {
+		return res, fmt.Errorf("checkpoint after the final check: %w", err)
 	}
 	return res, nil
 }

@@ -1,0 +1,117 @@
+package solver
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func smallTune(t *testing.T) TuneConfig {
+	t.Helper()
+	w, err := PersonalityByName("bcts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := TuneConfig{
+		Games: BenchConfig{Model: ModelStandard, Games: 2, Seed: 40, Width: 10, Height: 5, Workers: 2},
+		Start: *w, Objective: "lines", Generations: 3, Population: 4, Elite: 2,
+		Spread: 0.3, Noise: 0.1, Seed: 9,
+	}
+	for _, s := range []string{"holes", "landing_height"} {
+		p, err := ParseParam(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Params = append(cfg.Params, p)
+	}
+	return cfg
+}
+
+// roundTrip passes a state through JSON, as the state file does.
+func roundTrip(t *testing.T, st TuneState) *TuneState {
+	t.Helper()
+	data, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back TuneState
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	return &back
+}
+
+// A run resumed from the state saved after any generation ends exactly as
+// the uninterrupted run: the same history, weights and fitness.
+func TestTuneResumesExactly(t *testing.T) {
+	cfg := smallTune(t)
+	var states []*TuneState
+	cfg.Checkpoint = func(st TuneState) error {
+		states = append(states, roundTrip(t, st))
+		return nil
+	}
+	want, err := Tune(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(states) != cfg.Generations+1 || !states[len(states)-1].Finished {
+		t.Fatalf("got %d checkpoints, want %d with the last finished", len(states), cfg.Generations+1)
+	}
+	for i, st := range states {
+		if st.Done != min(i+1, cfg.Generations) {
+			t.Errorf("checkpoint %d: %d generations done", i, st.Done)
+		}
+		c := smallTune(t)
+		c.Resume = st
+		var later int
+		c.Checkpoint = func(TuneState) error { later++; return nil }
+		got, err := Tune(c)
+		if err != nil {
+			t.Fatalf("resume from checkpoint %d: %v", i, err)
+		}
+		if got.Best != want.Best || got.Weights != want.Weights || !reflect.DeepEqual(got.History, want.History) {
+			t.Errorf("resumed from checkpoint %d: best %v weights %+v, want %v %+v", i, got.Best, got.Weights.Base, want.Best, want.Weights.Base)
+		}
+		if wantLater := len(states) - 1 - i; later != wantLater {
+			t.Errorf("resumed from checkpoint %d: %d more checkpoints, want %d", i, later, wantLater)
+		}
+	}
+}
+
+func TestTuneRefusesAForeignState(t *testing.T) {
+	cfg := smallTune(t)
+	var first *TuneState
+	cfg.Checkpoint = func(st TuneState) error {
+		if first == nil {
+			first = roundTrip(t, st)
+		}
+		return nil
+	}
+	if _, err := Tune(cfg); err != nil {
+		t.Fatal(err)
+	}
+	breakers := []struct {
+		name  string
+		edit  func(c *TuneConfig, st *TuneState)
+		error string
+	}{
+		{"other seed", func(c *TuneConfig, _ *TuneState) { c.Games.Seed++ }, "other settings"},
+		{"other params", func(c *TuneConfig, _ *TuneState) { c.Params = c.Params[:1] }, "other settings"},
+		{"other generations", func(c *TuneConfig, _ *TuneState) { c.Generations = 5 }, "other settings"},
+		{"version", func(_ *TuneConfig, st *TuneState) { st.Version = 99 }, "version"},
+		{"short mean", func(_ *TuneConfig, st *TuneState) { st.Mean = st.Mean[:1] }, "wrong length"},
+		{"history", func(_ *TuneConfig, st *TuneState) { st.History = nil }, "history"},
+		{"rng", func(_ *TuneConfig, st *TuneState) { st.RNG = []byte("nope") }, "random numbers"},
+		{"finished without result", func(_ *TuneConfig, st *TuneState) { st.Finished = true }, "no result"},
+	}
+	for _, b := range breakers {
+		c := smallTune(t)
+		st := roundTrip(t, *first)
+		b.edit(&c, st)
+		c.Resume = st
+		if _, err := Tune(c); err == nil || !strings.Contains(err.Error(), b.error) {
+			t.Errorf("%s: err %v, want one with %q", b.name, err, b.error)
+		}
+	}
+}
