@@ -14,6 +14,7 @@ type Stats struct {
 	PerfectClears int
 	MaxCombo      int
 	MaxBackToBack int
+	Attack        int // garbage rows sent under the guideline tables (Clear.Attack)
 }
 
 // Game is one game in progress. Create it with NewGame and advance it with
@@ -464,6 +465,7 @@ func (g *Game) count(c Clear) {
 	if c.PerfectClear {
 		s.PerfectClears++
 	}
+	s.Attack += c.Attack()
 	s.MaxCombo = max(s.MaxCombo, g.combo)
 	s.MaxBackToBack = max(s.MaxBackToBack, g.b2b)
 }

@@ -149,6 +149,10 @@ func TestBackToBackThroughTheGame(t *testing.T) {
 	if c.Lines != 2 || c.Spin != engine.SpinFull || !c.BackToBack || c.Combo != 0 || locks[0].Points != 1800 {
 		t.Errorf("T-spin double after a tetris: %+v, %d points; want back to back, 1800", c, locks[0].Points)
 	}
+	// The tetris sent 4 rows, the back-to-back T-spin double 4+1.
+	if got := g.Stats().Attack; got != 9 {
+		t.Errorf("the game sent %d rows, want 9", got)
+	}
 }
 
 func TestCombosThroughTheGame(t *testing.T) {

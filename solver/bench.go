@@ -123,9 +123,14 @@ type GameResult struct {
 	Tetrises  int // clears of four rows
 	TSpins    int // full T-spins that cleared rows
 	TSpinRows int // rows those cleared
-	ToppedOut bool
-	Elapsed   time.Duration // time the bot and the game took
-	Driver    DriverStats   // guideline only
+	// Guideline only.
+	TSpinDoubles  int
+	PerfectClears int
+	Attack        int // garbage rows sent (engine.Clear.Attack)
+	MaxBackToBack int // longest back-to-back chain
+	ToppedOut     bool
+	Elapsed       time.Duration // time the bot and the game took
+	Driver        DriverStats   // guideline only
 }
 
 // BenchResult summarises one personality's games.
@@ -151,6 +156,12 @@ type BenchResult struct {
 	TetrisRate float64 `json:"tetris_rate,omitempty"` // share of cleared rows cleared by tetrises
 	TSpinRate  float64 `json:"tspin_rate,omitempty"`  // share of cleared rows cleared by T-spins
 	Mismatches int     `json:"driver_mismatches"`     // pieces that locked away from the plan
+	// AttackPerPiece is garbage rows sent over pieces placed, all games
+	// together; the per-game means follow.
+	AttackPerPiece   float64 `json:"attack_per_piece,omitempty"`
+	TSpinDoublesMean float64 `json:"tspin_doubles_mean,omitempty"`
+	PerfectClearMean float64 `json:"perfect_clears_mean,omitempty"`
+	MaxB2BMean       float64 `json:"max_back_to_back_mean,omitempty"`
 	// The paired comparison with the run's first personality, which played
 	// the same seeds and so the same pieces: the per-game differences of
 	// lines, this personality's minus the first's (absent for the first).
@@ -388,6 +399,7 @@ func playGuideline(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) 
 		r.TSpins += s.TSpins[rows]
 		r.TSpinRows += rows * s.TSpins[rows]
 	}
+	r.TSpinDoubles, r.PerfectClears, r.Attack, r.MaxBackToBack = s.TSpins[2], s.PerfectClears, s.Attack, s.MaxBackToBack
 	r.ToppedOut = g.End().TopOut()
 	d.checkLocks(g) // the last lock
 	r.Driver = d.Stats()
@@ -402,7 +414,7 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 	}
 	lines := make([]int, len(rs))
 	out.PerGame = make([]int, len(rs))
-	var pieces, score, tetrisRows, tspinRows int
+	var pieces, score, tetrisRows, tspinRows, attack, tsd, pcs, b2b int
 	var elapsed time.Duration
 	for i, r := range rs {
 		lines[i] = r.Lines
@@ -411,6 +423,10 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 		score += r.Score
 		tetrisRows += 4 * r.Tetrises
 		tspinRows += r.TSpinRows
+		attack += r.Attack
+		tsd += r.TSpinDoubles
+		pcs += r.PerfectClears
+		b2b += r.MaxBackToBack
 		elapsed += r.Elapsed
 		if r.ToppedOut {
 			out.TopOuts++
@@ -442,6 +458,10 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 	if cfg.Model == ModelGuideline {
 		out.Level, out.MaxPieces = cfg.Level, cfg.MaxPieces
 		out.ScoreMean = float64(score) / n
+		out.TSpinDoublesMean, out.PerfectClearMean, out.MaxB2BMean = float64(tsd)/n, float64(pcs)/n, float64(b2b)/n
+		if pieces > 0 {
+			out.AttackPerPiece = float64(attack) / float64(pieces)
+		}
 		if total > 0 {
 			out.TetrisRate = float64(tetrisRows) / float64(total)
 			out.TSpinRate = float64(tspinRows) / float64(total)
@@ -463,7 +483,7 @@ func WriteTable(w io.Writer, rs []BenchResult) {
 	fmt.Fprintln(w)
 	head := []string{"personality", "lines mean", "± s.e.", "median", "min", "max", "top-outs", "pieces/s"}
 	if r0.Model == ModelGuideline {
-		head = append(head, "score mean", "tetris rows", "T-spin rows", "mismatches")
+		head = append(head, "score mean", "tetris rows", "T-spin rows", "attack/piece", "TSD/game", "PC/game", "max b2b", "mismatches")
 	}
 	rows := [][]string{head}
 	for _, r := range rs {
@@ -471,7 +491,8 @@ func WriteTable(w io.Writer, rs []BenchResult) {
 			fmt.Sprint(r.LinesMin), fmt.Sprint(r.LinesMax), fmt.Sprint(r.TopOuts), fmt.Sprintf("%.0f", r.PiecesPerSec)}
 		if r.Model == ModelGuideline {
 			row = append(row, fmt.Sprintf("%.0f", r.ScoreMean), fmt.Sprintf("%.1f%%", 100*r.TetrisRate),
-				fmt.Sprintf("%.1f%%", 100*r.TSpinRate), fmt.Sprint(r.Mismatches))
+				fmt.Sprintf("%.1f%%", 100*r.TSpinRate), fmt.Sprintf("%.3f", r.AttackPerPiece), fmt.Sprintf("%.1f", r.TSpinDoublesMean),
+				fmt.Sprintf("%.2f", r.PerfectClearMean), fmt.Sprintf("%.1f", r.MaxB2BMean), fmt.Sprint(r.Mismatches))
 		}
 		rows = append(rows, row)
 	}
