@@ -8,15 +8,19 @@ import (
 
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
+	"github.com/kocka/kocka/solver/pcplan"
 )
 
 // runBench is kocka bench; it writes the table (or JSON lines) to stdout
 // and errors and progress to stderr, and returns the exit code.
+// pcSuffix marks a personality that plays with the perfect-clear planner.
+const pcSuffix = "+pc"
+
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", solver.ModelClassic, "standard (the literature's: uniform pieces, any orientation and column dropped from above the well, over when a piece cannot fit inside it), standard-top (the same, pieces entering at the top row as El-Tetris's code does), spawn (uniform pieces turned and shifted at the spawn and hard dropped; classic is its old name) or guideline (7-bag, preview, hold, full movegen, played by ticks)")
-	pers := fs.String("personality", "kocka,dellacherie,eltetris", "comma-separated weight sets")
+	pers := fs.String("personality", "kocka,dellacherie,eltetris", "comma-separated weight sets; guideline: NAME+pc adds the perfect-clear planner")
 	games := fs.Int("games", 20, "games per personality")
 	seed := fs.Uint64("seed", 1, "game i uses seed+i, the same for every personality")
 	width := fs.Int("width", 10, "well width")
@@ -39,9 +43,38 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		Model: *model, Games: *games, Seed: *seed, Width: *width, Height: *height,
 		MaxPieces: *maxPieces, Level: *level, Depth: *depth, BeamWidth: *beam, Workers: *workers,
 	}
+	// NAME+pc is personality NAME with the perfect-clear planner
+	// (solver/pcplan) taking over when the pieces in view clear the board;
+	// the sets are passed as weights, in the order given, so that the
+	// first is still the one the others are paired with.
+	planned := false
 	for _, p := range strings.Split(*pers, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			cfg.Personalities = append(cfg.Personalities, p)
+			planned = planned || strings.HasSuffix(p, pcSuffix)
+		}
+	}
+	if planned {
+		if cfg.Model != solver.ModelGuideline {
+			fmt.Fprintf(stderr, "kocka bench: %s personalities play the guideline model only\n", pcSuffix)
+			return 2
+		}
+		for _, p := range cfg.Personalities {
+			w, err := solver.PersonalityByName(strings.TrimSuffix(p, pcSuffix))
+			if err != nil {
+				fmt.Fprintf(stderr, "kocka bench: %v\n", err)
+				return 2
+			}
+			c := *w
+			c.Name = p
+			cfg.Weights = append(cfg.Weights, c)
+		}
+		cfg.Personalities = nil
+		cfg.Override = func(w *solver.Weights) solver.Override {
+			if strings.HasSuffix(w.Name, pcSuffix) {
+				return pcplan.New(4)
+			}
+			return nil
 		}
 	}
 	if cfg.Model == solver.ModelGuideline && cfg.MaxPieces == 0 {

@@ -76,6 +76,10 @@ type BenchConfig struct {
 	// through (0: all).
 	BeamWidth int
 	Workers   int // games played at once (0: runtime.NumCPU())
+	// Override, when set, makes the Override of a guideline bot playing
+	// weights w, or returns nil for none: one per bot, and a bot plays its
+	// worker's games one after another. The perfect-clear planner, say.
+	Override func(w *Weights) Override
 	// Progress, when set, is called after each game with the games done
 	// and the total (from one goroutine at a time).
 	Progress func(done, total int)
@@ -320,6 +324,10 @@ func (c *BenchConfig) botConfig(w *Weights) BotConfig {
 	bc := BotConfig{Weights: w, Depth: c.Depth, Width: c.BeamWidth, Mode: ModeFull}
 	if c.Model == ModelSpawn || c.Model == ModelClassic {
 		bc.Depth, bc.Mode = 1, ModeDrop
+	} else if c.Override != nil {
+		if o := c.Override(w); o != nil {
+			bc.Override = o
+		}
 	}
 	return bc
 }

@@ -31,6 +31,17 @@ type BotConfig struct {
 	Depth       int      // placements looked ahead, current piece included (default 1)
 	Width       int      // positions kept per depth of the beam (default 64)
 	Mode        Mode     // placement search; ModeFull becomes Mode20G in 20G games
+	// Override, when set, is asked first for every piece; a plan it
+	// returns is played instead of the search's (the perfect-clear
+	// planner in solver/pcplan takes over when it sees a clear).
+	Override Override
+}
+
+// Override is a specialist that may take a decision before the search.
+// Its plan must hold a placement the movegen reaches on st.Board, with its
+// path; the bot does not check it.
+type Override interface {
+	Override(st *State) (Plan, bool)
 }
 
 // Bot plans placements. A Bot reuses its buffers between plans and is not
@@ -103,6 +114,11 @@ func (b *Bot) Plan(g *engine.Game) Plan {
 
 // PlanState decides where st's current piece goes.
 func (b *Bot) PlanState(st *State) Plan {
+	if b.cfg.Override != nil {
+		if p, ok := b.cfg.Override.Override(st); ok {
+			return p
+		}
+	}
 	w := &b.w
 	if st.Mode == ModeDrop {
 		// The literature's model: nothing spins and only lines count.
