@@ -18,6 +18,7 @@ import (
 	"github.com/kocka/kocka/scenes"
 	"github.com/kocka/kocka/soak"
 	"github.com/kocka/kocka/solver"
+	"github.com/kocka/kocka/solver/pcplan"
 )
 
 // botPlayer drives a game with the bot and fails the soak if the driver
@@ -43,6 +44,7 @@ func runSoak(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	level := fs.Int("level", 1, "start level")
 	personality := fs.String("personality", "kocka", "the bot's weight set")
 	depth := fs.Int("depth", 1, "placements the bot looks ahead")
+	perfect := fs.Bool("pc", false, "the bot plays a perfect clear whenever the pieces in view make one (solver/pcplan)")
 	pps := fs.Float64("pps", 0, fmt.Sprintf("pieces per second the bot plays at, 0..%d (0: as fast as it can)", maxSoakPPS))
 	every := fs.Duration("progress", 5*time.Second, fmt.Sprintf("time between progress lines (at least %v)", minSoakProgress))
 	failDir := fs.String("fail-dir", "kocka-failures", "where failure dumps are written")
@@ -99,7 +101,11 @@ func runSoak(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		ProgressEvery: *every,
 		FailDir:       *failDir,
 		NewPlayer: func(uint64) soak.Player {
-			bot, _ := solver.NewBot(botCfg)
+			c := botCfg
+			if *perfect {
+				c.Override = pcplan.New(4)
+			}
+			bot, _ := solver.NewBot(c)
 			return botPlayer{solver.NewDriver(bot, solver.DriverConfig{PiecesPerSecond: *pps})}
 		},
 	}

@@ -34,3 +34,12 @@ func TestSoakCommandBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// The perfect-clear planner's plans pass the soak's tick-by-tick check.
+func TestSoakCommandPerfectClears(t *testing.T) {
+	var out, errs strings.Builder
+	code := runSoak([]string{"--pc", "--games", "2", "--mode", "sprint", "--fail-dir", t.TempDir()}, nil, &out, &errs)
+	if code != 0 || !strings.Contains(out.String(), "soak passed: 2 games") {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errs.String())
+	}
+}

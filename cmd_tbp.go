@@ -9,6 +9,7 @@ import (
 	"github.com/kocka/kocka/internal/bounded"
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
+	"github.com/kocka/kocka/solver/pcplan"
 	"github.com/kocka/kocka/tbp"
 )
 
@@ -21,6 +22,7 @@ func runTBP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	personality := fs.String("personality", "kocka", "the bot's weight set")
 	depth := fs.Int("depth", 2, "placements looked ahead")
 	width := fs.Int("beam", 64, "beam width")
+	perfect := fs.Bool("pc", false, "play a perfect clear whenever the pieces in view make one (solver/pcplan)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: kocka tbp [flags]\n"+
 			"the bot as a Tetris Bot Protocol engine: JSON messages on stdin, answers on stdout.\n"+
@@ -35,7 +37,11 @@ func runTBP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kocka tbp: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	bot, err := solver.NewBot(solver.BotConfig{Personality: *personality, Depth: *depth, Width: *width})
+	botCfg := solver.BotConfig{Personality: *personality, Depth: *depth, Width: *width}
+	if *perfect {
+		botCfg.Override = pcplan.New(4)
+	}
+	bot, err := solver.NewBot(botCfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "kocka tbp:", err)
 		return 2

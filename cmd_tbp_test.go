@@ -77,3 +77,31 @@ func TestTBPBadFlags(t *testing.T) {
 		t.Errorf("unknown personality: exit %d, want 2", code)
 	}
 }
+
+// With --pc the suggestion is the first piece of the perfect clear in
+// view. On this board the bot alone holds the J and stands the S up in
+// column 9; the clear (J, S, T, L, T, O, found by a random search for a
+// board where the two differ) starts with the J upside down on the right.
+func TestTBPPerfectClear(t *testing.T) {
+	start := `{"type":"start","hold":null,"queue":["J","S","T","L","T","O"],"combo":0,"back_to_back":false,"board":` +
+		boardJSON("X.XX.XX.XX", "XXXXXXXXX.") + `}`
+	suggest := func(flags ...string) map[string]any {
+		var out, errs strings.Builder
+		in := start + "\n" + `{"type":"suggest"}` + "\n" + `{"type":"quit"}` + "\n"
+		if code := runTBP(flags, strings.NewReader(in), &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", flags, code, errs.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		var m map[string]any
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &m); err != nil || m["type"] != "suggestion" {
+			t.Fatalf("%v: last message %q (%v)", flags, lines[len(lines)-1], err)
+		}
+		return m["moves"].([]any)[0].(map[string]any)["location"].(map[string]any)
+	}
+	if alone := suggest(); alone["type"] != "S" {
+		t.Errorf("the bot alone plays %v; the test needs a board where it does not take the clear", alone)
+	}
+	if best := suggest("--pc"); best["type"] != "J" || best["orientation"] != "south" || best["x"] != 8.0 || best["y"] != 2.0 {
+		t.Errorf("with --pc: %v, want the J south at (8, 2)", best)
+	}
+}
