@@ -340,7 +340,7 @@ func (s *pcScene) chanceText() string {
 	case v == nil:
 		return "thinking..."
 	case v.Exact:
-		return v.Chance() + " all shown"
+		return v.Chance() + ", all known"
 	case v.Total == 0:
 		return "after the first piece"
 	}
@@ -375,7 +375,7 @@ func (s *pcScene) drawPanel(r *draw.Renderer, y float32) {
 func (s *pcScene) drawMiss(r *draw.Renderer) {
 	a := min(1, float32(s.ended)/20)
 	cy := float32(draw.BoardY + 60)
-	r.Rect(draw.BoardX, cy, 160, 150, draw.Alpha(sprites.Well, a*0.9))
+	r.Rect(draw.BoardX, cy, 160, 170, draw.Alpha(sprites.Well, a*0.9))
 	r.TextCenter("MISS", draw.BoardX+80, cy+6, 2, draw.Alpha(sprites.Danger, a))
 	r.TextCenter(s.miss, draw.BoardX+80, cy+40, 1, draw.Alpha(sprites.Text, a))
 	msg := "finding the clear..."
@@ -392,7 +392,7 @@ func (s *pcScene) drawMiss(r *draw.Renderer) {
 		drawMiniField(r, s.missField, s.missHint, draw.BoardX+80-5*mc, cy+78, mc)
 		r.TextCenter(pieceOrder(s.missHint), draw.BoardX+80, cy+78+4*mc+4, 1, draw.Alpha(sprites.Text, a))
 	}
-	r.TextCenter(s.retryKey+" retry, Enter results", draw.BoardX+80, cy+130, 1, draw.Alpha(sprites.Dim, a))
+	r.TextCenter(s.retryKey+" retry, Enter results", draw.BoardX+80, cy+148, 1, draw.Alpha(sprites.Dim, a))
 }
 
 // pieceOrder is a solution's pieces in the order they are placed.
