@@ -292,3 +292,18 @@ func TestSlicedContext(t *testing.T) {
 	s.grant()
 	<-done
 }
+
+// BenchmarkChanceNine is the panel's heaviest counted chance: the empty
+// field after a first piece (a T at the bottom), six pieces shown, 840
+// queues of nine. Run it in the browser's engine too:
+// GOOS=js GOARCH=wasm go test -run '^$' -bench ChanceNine ./scenes/pcpractice
+// (with $(go env GOROOT)/lib/wasm on PATH, under Node).
+func BenchmarkChanceNine(b *testing.B) {
+	p := Position{Field: field(b, "....T.....", "...TTT...."), Current: engine.S, Preview: pieces(b, "ZJIOL")}
+	for b.Loop() {
+		v, err := Analyze(context.Background(), p, true, 1)
+		if err != nil || v.Total != 840 || !v.Possible {
+			b.Fatalf("%+v %v", v, err)
+		}
+	}
+}
