@@ -21,6 +21,13 @@ var Rules = pc.Rules{Hold: true, Drop: pc.SoftDrop}
 // 2 s on one core).
 const MaxChancePieces = 9
 
+// MaxChanceQueues caps the queues the chance is counted over: with a short
+// preview (the player's setting, down to none) a nine-piece clear has up
+// to 211,680 queues (one piece shown at a bag's end: *p7,*p7 cut to 9
+// more); past 5040 (the *p7 of a six-piece field) only the
+// verdict is searched.
+const MaxChanceQueues = 5040
+
 // Verdict is the answer for one position.
 type Verdict struct {
 	Possible bool // some queue the bag can deal perfect-clears the field
@@ -45,8 +52,8 @@ func (v Verdict) Chance() string {
 
 // Analyze decides a position. workers is passed to pc.Percent (0 = all
 // cores). With full false, or when the clear takes more than
-// MaxChancePieces pieces, it stops at the first queue that clears and
-// leaves the chance uncounted. A cancelled ctx returns its error.
+// MaxChancePieces pieces or has more than MaxChanceQueues queues, it stops
+// at the first queue that clears and leaves the chance uncounted. A cancelled ctx returns its error.
 func Analyze(ctx context.Context, p Position, full bool, workers int) (Verdict, error) {
 	n, err := p.Pieces()
 	if err != nil {
@@ -60,7 +67,7 @@ func Analyze(ctx context.Context, p Position, full bool, workers int) (Verdict, 
 		return Verdict{}, err
 	}
 	v := Verdict{Exact: len(seqs) == 1}
-	if !full || n > MaxChancePieces {
+	if !full || n > MaxChancePieces || len(seqs) > MaxChanceQueues {
 		return firstClear(ctx, p.Field, seqs, workers, v)
 	}
 	ok, err := pc.Percent(ctx, p.Field, seqs, Rules, workers, nil)

@@ -228,6 +228,15 @@ func TestHintReplays(t *testing.T) {
 			t.Errorf("%v: %v", p.Visible(), err)
 		}
 	}
+	// No preview: one piece shown, 5! x 840 queues; only the verdict.
+	p := Position{Field: field(t, "....T.....", "...TTT...."), Current: engine.S, BagRest: pieces(t, "IOZJL")}
+	if seqs, err := p.Sequences(); err != nil || len(seqs) != 100800 {
+		t.Fatalf("no preview: %d queues (%v), want 100800", len(seqs), err)
+	}
+	v, err := Analyze(context.Background(), p, true, 0)
+	if err != nil || !v.Possible || v.Total != 0 || v.First == nil {
+		t.Fatalf("no preview: %+v %v", v, err)
+	}
 	if _, ok, err := Hint(Position{}, Verdict{}); ok || err != nil {
 		t.Error("a hint without a queue that clears")
 	}
