@@ -105,6 +105,9 @@ func startPC(c *Context, m *Mode, seed uint64) (Scene, error) {
 	return s, nil
 }
 
+// leave stops the search when the scene leaves the stack.
+func (s *pcScene) leave() { s.work.Cancel() }
+
 // height is the rows of the 4 still to clear this round.
 func (s *pcScene) height() int { return pcpractice.Lines - (s.game.Lines() - s.roundLines) }
 

@@ -111,3 +111,19 @@ func TestHintKeyInOldSettings(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPCPracticeLeaveCancels: leaving the mode (quit to menu) cancels its
+// search, which in the browser would otherwise wait for frames forever.
+func TestPCPracticeLeaveCancels(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "pc")
+	s, ok := a.Stack.Top().(*pcScene)
+	if !ok {
+		t.Fatalf("top scene %s", topName(a))
+	}
+	n := s.work.Searches()
+	a.Stack.Reset(newMainMenu())
+	settle(t, a)
+	if topName(a) != "menu" || s.work.Searches() == n || s.work.Busy() {
+		t.Fatalf("after quitting: top %s, searches %d then %d, busy %v", topName(a), n, s.work.Searches(), s.work.Busy())
+	}
+}

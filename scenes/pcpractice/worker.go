@@ -88,6 +88,10 @@ func (w *Worker[T]) Cancel() {
 	w.gen++
 }
 
+// Searches counts the searches started or cancelled, so that a test can
+// tell that Cancel was called.
+func (w *Worker[T]) Searches() int { return w.gen }
+
 // Busy reports whether a search is running.
 func (w *Worker[T]) Busy() bool { return w.busy }
 
