@@ -316,3 +316,19 @@ func BenchmarkChanceNine(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHintNine is the hint of that position: pc.Solve with the first
+// queue that clears. It does not take a context, so in the browser it
+// runs in one piece (see Hint).
+func BenchmarkHintNine(b *testing.B) {
+	p := Position{Field: field(b, "....T.....", "...TTT...."), Current: engine.S, Preview: pieces(b, "ZJIOL")}
+	v, err := Analyze(context.Background(), p, false, 1)
+	if err != nil || !v.Possible {
+		b.Fatalf("%+v %v", v, err)
+	}
+	for b.Loop() {
+		if _, ok, err := Hint(p, v); !ok || err != nil {
+			b.Fatal(err)
+		}
+	}
+}
