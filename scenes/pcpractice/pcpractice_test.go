@@ -33,6 +33,12 @@ func field(t testing.TB, rows ...string) pc.Field {
 	return f
 }
 
+// withQueue sets the current piece and the preview.
+func (p Position) withQueue(t testing.TB, cur, preview string) Position {
+	p.Current, p.Preview = pieces(t, cur)[0], pieces(t, preview)
+	return p
+}
+
 func TestBagRest(t *testing.T) {
 	for _, c := range []struct{ dealt, want string }{
 		{"", ""},
@@ -62,11 +68,11 @@ func TestPattern(t *testing.T) {
 		// A game's start: current and five shown, one left in the bag,
 		// then four of the next bag (10 pieces and one for hold).
 		{"start", Position{Field: empty, Current: engine.T, Preview: pieces(t, "ILJSZ"), BagRest: pieces(t, "O")},
-			"T,I,L,J,S,Z,[O]p1,*p7", 840},
+			"T,I,L,J,S,Z,[O]p1,*p4", 840},
 		// The same with a piece held: five of the next bag are possible
 		// queues only up to the 11th piece.
 		{"held", Position{Field: empty, Hold: engine.T, Current: engine.I, Preview: pieces(t, "LJSZO")},
-			"T,I,L,J,S,Z,O,*p7", 840},
+			"T,I,L,J,S,Z,O,*p4", 840},
 		// Six pieces to place and seven shown: the queue alone.
 		{"exact", Position{Field: wall, Hold: engine.T, Current: engine.I, Preview: pieces(t, "LJSZO"), BagRest: nil},
 			"T,I,L,J,S,Z,O", 1},
@@ -75,14 +81,23 @@ func TestPattern(t *testing.T) {
 			"S,Z,O,[ITJL]p4", 24},
 		// The bag's rest is not enough: a whole bag follows.
 		{"two bags", Position{Field: wall, Current: engine.S, Preview: pieces(t, "Z"), BagRest: pieces(t, "L")},
-			"S,Z,[L]p1,*p7", 840},
+			"S,Z,[L]p1,*p4", 840},
+		// More shown than the clear can use: the queue is cut.
+		{"cut", Position{Field: field(t, "XXXXXXX...", "XXXXXXXX..", "XXXXXXXXX.", "XXXXXXXX..")}.withQueue(t, "T", "IOLJS"),
+			"T,I,O", 1},
+		// A 10-piece field without preview: four bags' worth, never held.
+		{"no preview", Position{Field: empty, Current: engine.S, BagRest: pieces(t, "IOZJL")},
+			"S,[IOZJL]p5,*p5", 120 * 2520},
 	} {
-		got, err := c.p.Pattern()
+		got, count, err := c.p.Pattern()
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if got != c.pattern {
-			t.Errorf("%s: pattern %q, want %q", c.name, got, c.pattern)
+		if got != c.pattern || count != c.seqs {
+			t.Errorf("%s: pattern %q of %d queues, want %q of %d", c.name, got, count, c.pattern, c.seqs)
+		}
+		if count > MaxChanceQueues {
+			continue // not held in memory
 		}
 		seqs, err := c.p.Sequences()
 		if err != nil {
@@ -230,8 +245,8 @@ func TestHintReplays(t *testing.T) {
 	}
 	// No preview: one piece shown, 5! x 840 queues; only the verdict.
 	p := Position{Field: field(t, "....T.....", "...TTT...."), Current: engine.S, BagRest: pieces(t, "IOZJL")}
-	if seqs, err := p.Sequences(); err != nil || len(seqs) != 100800 {
-		t.Fatalf("no preview: %d queues (%v), want 100800", len(seqs), err)
+	if _, n, err := p.Pattern(); err != nil || n != 100800 {
+		t.Fatalf("no preview: %d queues (%v), want 100800", n, err)
 	}
 	v, err := Analyze(context.Background(), p, true, 0)
 	if err != nil || !v.Possible || v.Total != 0 || v.First == nil {

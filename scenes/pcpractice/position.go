@@ -37,22 +37,24 @@ func (p Position) Visible() []engine.Piece {
 func (p Position) Pieces() (int, error) { return p.Field.Pieces() }
 
 // Pattern is the solution-finder pattern of every queue the game can still
-// deal: the visible pieces in order, then the rest of the bag in any order
-// ([...]pK), then whole bags (*p7), as many terms as the clear needs (one
-// more piece than it places, for the choice hold gives). When the pieces
-// shown are enough, it is the visible queue alone.
-func (p Position) Pattern() (string, error) {
+// deal, as long as the clear can use (the pieces it places and one more,
+// for the choice hold gives): the visible pieces in order, then the rest
+// of the bag in any order ([...]pK), then whole bags (*p7), the last term
+// cut (*pK) so that every queue it makes is distinct. count is how many
+// it makes.
+func (p Position) Pattern() (text string, count int, err error) {
 	n, err := p.Pieces()
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
+	need := n + 1
 	var terms []string
 	vis := p.Visible()
-	for _, q := range vis {
+	for _, q := range vis[:min(len(vis), need)] {
 		terms = append(terms, q.String())
 	}
-	need, have := n+1, len(vis)
-	if have < need && len(p.BagRest) > 0 {
+	have, count := len(terms), 1
+	if k := min(len(p.BagRest), need-have); k > 0 {
 		rest := slices.Clone(p.BagRest)
 		slices.Sort(rest)
 		var sb strings.Builder
@@ -60,27 +62,46 @@ func (p Position) Pattern() (string, error) {
 		for _, q := range rest {
 			sb.WriteString(q.String())
 		}
-		fmt.Fprintf(&sb, "]p%d", len(rest))
+		fmt.Fprintf(&sb, "]p%d", k)
 		terms = append(terms, sb.String())
-		have += len(rest)
+		have, count = have+k, count*perms(len(rest), k)
 	}
 	for have < need {
-		terms = append(terms, "*p7")
-		have += 7
+		k := min(engine.NumPieces, need-have)
+		terms = append(terms, fmt.Sprintf("*p%d", k))
+		have, count = have+k, count*perms(engine.NumPieces, k)
 	}
-	return strings.Join(terms, ","), nil
+	return strings.Join(terms, ","), count, nil
 }
 
-// Sequences are the distinct queues of the pattern cut to the pieces the
-// clear uses (pc.Sequences with hold).
-func (p Position) Sequences() ([][]engine.Piece, error) {
-	text, err := p.Pattern()
+// perms is the number of ordered choices of k of n things.
+func perms(n, k int) int {
+	out := 1
+	for i := 0; i < k; i++ {
+		out *= n - i
+	}
+	return out
+}
+
+// pattern parses Pattern.
+func (p Position) pattern() (*pc.Pattern, int, error) {
+	text, count, err := p.Pattern()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	pat, err := pc.ParsePattern([]string{text})
 	if err != nil {
-		return nil, fmt.Errorf("pattern %q: %w", text, err)
+		return nil, 0, fmt.Errorf("pattern %q: %w", text, err)
+	}
+	return pat, count, nil
+}
+
+// Sequences are the queues of Pattern (pc.Sequences with hold), for
+// patterns of a few thousand queues: it holds them all.
+func (p Position) Sequences() ([][]engine.Piece, error) {
+	pat, _, err := p.pattern()
+	if err != nil {
+		return nil, err
 	}
 	n, _ := p.Pieces()
 	return pc.Sequences(pat, n, true)
