@@ -36,7 +36,7 @@ type Searcher struct {
 const (
 	MaxNodes   = 200_000
 	MaxDepth   = 12
-	YieldEvery = 2048
+	YieldEvery = 512
 	ttSize     = 1 << 16
 	winScore   = 1 << 20
 )

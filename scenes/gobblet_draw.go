@@ -11,8 +11,9 @@ import (
 	"github.com/kocka/kocka/sprites"
 )
 
-// gobbletColours are the two sides' pieces: colour 0 cream, colour 1 red.
-var gobbletColours = [2]color.RGBA{{0xf0, 0xe2, 0xc0, 0xff}, {0xe0, 0x4a, 0x55, 0xff}}
+// GobbletColours are the two sides' pieces: colour 0 cream, colour 1 red
+// (the window test reads them back from screenshots).
+var GobbletColours = [2]color.RGBA{{0xf0, 0xe2, 0xc0, 0xff}, {0xe0, 0x4a, 0x55, 0xff}}
 
 // pieceFrac is a piece's side as a fraction of a square, by size (A
 // largest), so a stack shows as concentric squares.
@@ -98,15 +99,15 @@ func drawPiece(r *draw.Renderer, cx, cy, box float32, z, c int, under [][2]int) 
 	side := box * pieceFrac[z]
 	x, y := cx-side/2, cy-side/2
 	r.Rect(x+2, y+3, side, side, draw.Alpha(sprites.Well, 0.6)) // shadow
-	r.Rect(x, y, side, side, gobbletColours[c])
-	r.Outline(x, y, side, side, 2, sprites.Shade(gobbletColours[c], 150))
+	r.Rect(x, y, side, side, GobbletColours[c])
+	r.Outline(x, y, side, side, 2, sprites.Shade(GobbletColours[c], 150))
 	in := side * 0.16
-	r.Outline(x+in, y+in, side-2*in, side-2*in, 1, sprites.Shade(gobbletColours[c], 190))
+	r.Outline(x+in, y+in, side-2*in, side-2*in, 1, sprites.Shade(GobbletColours[c], 190))
 	for _, u := range under {
 		us := box * pieceFrac[u[0]] * 0.9
 		ux, uy := cx-us/2, cy-us/2
-		r.Outline(ux, uy, us, us, 3, sprites.Shade(gobbletColours[u[1]], 120))
-		r.Outline(ux+1, uy+1, us-2, us-2, 1, gobbletColours[u[1]])
+		r.Outline(ux, uy, us, us, 3, sprites.Shade(GobbletColours[u[1]], 120))
+		r.Outline(ux+1, uy+1, us-2, us-2, 1, GobbletColours[u[1]])
 	}
 }
 
@@ -160,7 +161,7 @@ func (s *gobbletScene) Draw(r *draw.Renderer) {
 			who = "COMPUTER"
 		}
 		x0, y0 := g.reserve(c, 0)
-		r.TextCenter(who, x0+g.slot/2, y0-22, 1, gobbletColours[c])
+		r.TextCenter(who, x0+g.slot/2, y0-22, 1, GobbletColours[c])
 		for i, sl := range gobai.ReserveSlots(&s.m.R, b, c) {
 			x, y := g.reserve(c, i)
 			r.Panel(x, y, g.slot, g.slot, sprites.Well, sprites.Shade(sprites.Frame, 120))
