@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/gobai"
@@ -315,12 +316,22 @@ func (s *gobbletScene) status() (string, string) {
 	switch {
 	case s.strat != nil:
 		sub = "Proven draw: the computer cannot lose. H shows the moves that keep it."
+		if s.showKeep && len(s.keep) == 0 {
+			sub = "Certified drawing moves: shown after the computer's first move."
+		}
 		if s.showKeep && len(s.keep) > 0 {
-			names := make([]string, len(s.keep))
+			const shown = 12 // two lines under the board at most
+			var names []string
 			for i, mv := range s.keep {
-				names[i] = moveName(s.n(), mv)
+				if i == shown {
+					names = append(names, fmt.Sprintf("and %d more", len(s.keep)-shown))
+					break
+				}
+				names = append(names, moveName(s.n(), mv))
 			}
-			sub = fmt.Sprintf("Moves that kept the draw at its last turn (%d): %v", len(s.keep), names)
+			// Certified: they enter the stored strategy's positions; other
+			// moves may draw too, but only these are proven here.
+			sub = "Certified drawing moves at its last turn: " + strings.Join(names, ", ")
 		}
 	case s.kind.hints && s.hinting:
 		sub = "Solving the position..."

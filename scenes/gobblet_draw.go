@@ -15,6 +15,10 @@ import (
 // (the window test reads them back from screenshots).
 var GobbletColours = [2]color.RGBA{{0xf0, 0xe2, 0xc0, 0xff}, {0xe0, 0x4a, 0x55, 0xff}}
 
+// hintColour marks the perfect move, apart from the cursor's accent and
+// the destinations' green.
+var hintColour = color.RGBA{0x5a, 0xc8, 0xff, 0xff}
+
 // pieceFrac is a piece's side as a fraction of a square, by size (A
 // largest), so a stack shows as concentric squares.
 var pieceFrac = [gobblet.MaxSizes]float32{0.86, 0.64, 0.44, 0.26}
@@ -143,14 +147,14 @@ func (s *gobbletScene) Draw(r *draw.Renderer) {
 			drawPiece(r, x+g.cell/2, y+g.cell/2, g.cell, st[0][0], st[0][1], st[1:])
 		}
 		if slices.Contains(targets, q) {
-			r.Outline(x+4, y+4, g.cell-8, g.cell-8, 2, sprites.Good)
-			r.Rect(x+g.cell/2-4, y+g.cell/2-4, 8, 8, sprites.Good)
+			r.Rect(x+1, y+1, g.cell-2, g.cell-2, draw.Alpha(sprites.Good, 0.14))
+			r.Rect(x+g.cell/2-5, y+g.cell/2-5, 10, 10, sprites.Good)
 		}
 		if showHint && int(hint.Move.To) == q {
-			r.Outline(x+2, y+2, g.cell-4, g.cell-4, 3, sprites.Accent)
+			r.Outline(x+4, y+4, g.cell-8, g.cell-8, 3, hintColour)
 		}
 		if showHint && int(hint.Move.From) == q {
-			r.Outline(x+8, y+8, g.cell-16, g.cell-16, 2, sprites.Accent)
+			r.Outline(x+8, y+8, g.cell-16, g.cell-16, 2, hintColour)
 		}
 		r.Text(squareName(g.n, q), x+3, y+1, 1, draw.Alpha(sprites.Dim, 0.6))
 	}
@@ -179,10 +183,15 @@ func (s *gobbletScene) Draw(r *draw.Renderer) {
 			}
 			drawPiece(r, x+g.slot/2, y+g.slot/2, g.slot, sl.Top(), c, under)
 			if !s.m.R.Stacked {
-				r.TextRight(fmt.Sprintf("x%d", len(sl.Sizes)), x+g.slot-3, y+g.slot-16, 1, sprites.Text)
+				// The count beside the slot, outward from the board.
+				if c == s.kind.human {
+					r.Text(fmt.Sprintf("x%d", len(sl.Sizes)), x+g.slot+4, y+g.slot/2-8, 1, sprites.Text)
+				} else {
+					r.TextRight(fmt.Sprintf("x%d", len(sl.Sizes)), x-4, y+g.slot/2-8, 1, sprites.Text)
+				}
 			}
 			if showHint && hint.Move.From < 0 && int(hint.Move.Size) == sl.Top() && c == s.kind.human && !s.hintedSlot(c, i) {
-				r.Outline(x+2, y+2, g.slot-4, g.slot-4, 2, sprites.Accent)
+				r.Outline(x+3, y+3, g.slot-6, g.slot-6, 3, hintColour)
 			}
 		}
 	}
