@@ -23,13 +23,27 @@ type Solution struct {
 // solveMaxBytes caps the proof search's tables for one hint.
 const solveMaxBytes = 256 << 20
 
-// from is the game of r started at a given position, for the proof search.
+// from is the game of r started at a given position, for the proof
+// search. It also lets the page draw: the search asks for the moves of
+// every state it expands, and every yieldStates of them it calls yield
+// (which in the browser sleeps once 8 ms of work have passed).
 type from struct {
 	*gobblet.Game
-	start prove.State
+	start    prove.State
+	expanded int
 }
 
-func (f from) Start() prove.State { return f.start }
+const yieldStates = 256
+
+func (f *from) Start() prove.State { return f.start }
+
+func (f *from) Moves(s prove.State, buf []prove.State) []prove.State {
+	f.expanded++
+	if f.expanded%yieldStates == 0 {
+		yield()
+	}
+	return f.Game.Moves(s, buf)
+}
 
 // Solve finds the exact value of b and a perfect move with the prove
 // package's proof search from b, once for each player: can the side to
@@ -48,10 +62,9 @@ func Solve(r gobblet.Rules, b gobblet.Board) (Solution, error) {
 	if err != nil {
 		return Solution{}, err
 	}
-	f := from{Game: g, start: g.Pack(&b)}
+	f := &from{Game: g, start: g.Pack(&b)}
 	me := b.Mover
-	// Progress comes every 65,536 states: a chance for the page to draw.
-	opt := prove.Options{Workers: 1, MaxBytes: solveMaxBytes, Progress: func(string, int64, int64) { yield() }}
+	opt := prove.Options{Workers: 1, MaxBytes: solveMaxBytes}
 	mine, err := prove.Prove(f, me, opt)
 	if err != nil {
 		return Solution{}, err

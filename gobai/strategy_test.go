@@ -14,6 +14,9 @@ import (
 // move back in (Verify). It walks all about 200,000 kept positions and
 // their 8.5 million attacker moves: some seconds each.
 func TestEmbeddedStrategiesAreClosed(t *testing.T) {
+	if raceEnabled {
+		t.Skip("single-threaded and slow under the race detector: the plain test run checks it")
+	}
 	for _, first := range []int{gobblet.Attacker, gobblet.Drawing} {
 		t.Run(map[int]string{gobblet.Attacker: "attacker first", gobblet.Drawing: "drawing first"}[first], func(t *testing.T) {
 			t.Parallel()
