@@ -1,6 +1,7 @@
 package gobai
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/kocka/kocka/solver/prove/gobblet"
@@ -76,5 +77,37 @@ func BenchmarkSearchFull(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		res := s.Best(m.Board)
 		b.ReportMetric(float64(res.Depth), "depth")
+	}
+}
+
+// TestSearcherBeatsRandomPlay: even on a small budget the search wins
+// full Gobblet against a random player nearly every game.
+func TestSearcherBeatsRandomPlay(t *testing.T) {
+	r := variant(t, "full", gobblet.Drawing)
+	rng := rand.New(rand.NewPCG(1, 2))
+	wins := 0
+	const games = 10
+	for game := 0; game < games; game++ {
+		m := NewMatch(r)
+		s := &Searcher{R: r, Nodes: 3000, Seed: uint64(game)}
+		for ply := 0; ply < 200; ply++ {
+			if over, w := m.Over(); over {
+				if w == gobblet.Drawing {
+					wins++
+				}
+				break
+			}
+			mv := s.Best(m.Board).Move
+			if m.Board.Mover != gobblet.Drawing {
+				ms := m.Moves()
+				mv = ms[rng.IntN(len(ms))]
+			}
+			if err := m.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if wins < games-1 {
+		t.Fatalf("the search won %d of %d games against random moves", wins, games)
 	}
 }

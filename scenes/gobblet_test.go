@@ -174,3 +174,17 @@ func TestDrawGobbletScenes(t *testing.T) {
 		}
 	}
 }
+
+func TestGobbletABComputerStarts(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "gobblet-ab-second")
+	waitPlies(t, a, 1)
+	st := a.State().Gobblet
+	if st.Mover != gobblet.Attacker || st.Human != gobblet.Attacker || len(st.Keep) == 0 {
+		t.Fatalf("after the computer's first move: %+v", st)
+	}
+	// Undo with only the computer's move played takes nothing back.
+	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyU}}, 1)
+	if a.State().Gobblet.Plies != 1 {
+		t.Fatal("undo took back the computer's opening move")
+	}
+}
