@@ -3,6 +3,7 @@ package gobai
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/kocka/kocka/solver/prove/gobblet"
@@ -143,3 +144,42 @@ func TestStrategyKeepsTheProvenDrawOnly(t *testing.T) {
 }
 
 func ptr(b gobblet.Board) *gobblet.Board { return &b }
+
+// FuzzLoadStrategy: any bytes either load as a sorted strategy within the
+// caps or are refused, without panics.
+func FuzzLoadStrategy(f *testing.F) {
+	s, err := ABStrategy(gobblet.Attacker)
+	if err != nil {
+		f.Fatal(err)
+	}
+	small, _ := NewStrategy(gobblet.Attacker, s.Safe[:20])
+	var buf bytes.Buffer
+	small.Encode(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := LoadStrategy(data)
+		if err != nil {
+			return
+		}
+		if len(st.Safe) > MaxStrategyStates || !slices.IsSorted(st.Safe) {
+			t.Fatalf("loaded %d positions, sorted %v", len(st.Safe), slices.IsSorted(st.Safe))
+		}
+	})
+}
+
+// BenchmarkStrategyMove is the computer's move in AB: the strategy's
+// lookup for every legal move of a position after the attacker's first.
+func BenchmarkStrategyMove(b *testing.B) {
+	s, err := ABStrategy(gobblet.Attacker)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := s.R.Start()
+	pos := s.R.Play(start, gobblet.Move{From: -1, To: 5, Size: 0})
+	for i := 0; i < b.N; i++ {
+		if _, ok := s.Move(pos); !ok {
+			b.Fatal("no move")
+		}
+	}
+}
