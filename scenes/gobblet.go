@@ -136,15 +136,20 @@ func (s *gobbletScene) undo(c *Context) {
 func (s *gobbletScene) person(c *Context) {
 	in := &c.In
 	n := s.n()
+	slots := len(gobai.ReserveSlots(&s.m.R, &s.m.Board, s.kind.human))
+	rows := n // the stacks' column may be shorter than the board
+	if s.cursor[0] == n {
+		rows = slots
+	}
 	switch {
 	case in.Menu&MenuLeft != 0:
 		s.cursor[0] = (s.cursor[0] + n) % (n + 1)
 	case in.Menu&MenuRight != 0:
 		s.cursor[0] = (s.cursor[0] + 1) % (n + 1)
 	case in.Menu&MenuUp != 0:
-		s.cursor[1] = (s.cursor[1] + n - 1) % n
+		s.cursor[1] = (s.cursor[1] + rows - 1) % rows
 	case in.Menu&MenuDown != 0:
-		s.cursor[1] = (s.cursor[1] + 1) % n
+		s.cursor[1] = (s.cursor[1] + 1) % rows
 	case in.Menu&MenuConfirm != 0:
 		s.pick(c, s.cursorSpot())
 	case in.Click:
@@ -156,6 +161,9 @@ func (s *gobbletScene) person(c *Context) {
 		}
 		s.cursor = g.cursorAt(sp)
 		s.pick(c, sp)
+	}
+	if s.cursor[0] == n && s.cursor[1] >= slots {
+		s.cursor[1] = slots - 1
 	}
 }
 

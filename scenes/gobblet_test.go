@@ -188,3 +188,19 @@ func TestGobbletABComputerStarts(t *testing.T) {
 		t.Fatal("undo took back the computer's opening move")
 	}
 }
+
+func TestGobbletCursorStaysOnTheStacks(t *testing.T) {
+	// Full Gobblet: three stacks beside a board of four rows.
+	a := newTestApp(t, &MemStore{}, "gobblet")
+	s := gobbletOf(t, a)
+	for _, m := range []MenuSet{MenuUp, MenuLeft} { // to a1, then the stacks' column
+		step(t, a, press(m), 1)
+	}
+	if s.cursor != [2]int{4, 2} {
+		t.Fatalf("cursor %v, want the last stack (4, 2)", s.cursor)
+	}
+	step(t, a, press(MenuDown), 1)
+	if s.cursor != [2]int{4, 0} {
+		t.Fatalf("Down from the last stack: %v, want the first (4, 0)", s.cursor)
+	}
+}
