@@ -8,7 +8,7 @@ import (
 )
 
 // Action is something a player does in a game. Each game action has an
-// engine button (engineButtons); pause is the scene's own.
+// engine button (engineButtons); pause, retry and hint are the scenes' own.
 type Action uint8
 
 // Actions.
@@ -23,14 +23,15 @@ const (
 	ActHold
 	ActPause
 	ActRetry // restart the mode at once (play, pause, results)
+	ActHint  // PC practice: show a perfect clear on the board
 	NumActions
 )
 
-var actionNames = [NumActions]string{"left", "right", "softdrop", "harddrop", "cw", "ccw", "180", "hold", "pause", "retry"}
+var actionNames = [NumActions]string{"left", "right", "softdrop", "harddrop", "cw", "ccw", "180", "hold", "pause", "retry", "hint"}
 
 // actionTitles are the names shown in the settings.
 var actionTitles = [NumActions]string{"Move left", "Move right", "Soft drop", "Hard drop",
-	"Rotate right", "Rotate left", "Rotate 180", "Hold", "Pause", "Retry"}
+	"Rotate right", "Rotate left", "Rotate 180", "Hold", "Pause", "Retry", "PC hint"}
 
 func (a Action) String() string {
 	if a < NumActions {
@@ -64,6 +65,7 @@ var engineButtons = [NumActions]engine.Input{
 	ActHold:      engine.InHold,
 	ActPause:     0,
 	ActRetry:     0,
+	ActHint:      0,
 }
 
 // EngineInput is the engine input of the game actions in the set.

@@ -16,7 +16,7 @@ func TestEveryActionReachesItsButton(t *testing.T) {
 		ActLeft: engine.InLeft, ActRight: engine.InRight,
 		ActSoftDrop: engine.InSoftDrop, ActHardDrop: engine.InHardDrop,
 		ActRotateCW: engine.InRotateCW, ActRotateCCW: engine.InRotateCCW, ActRotate180: engine.InRotate180,
-		ActHold: engine.InHold, ActPause: 0, ActRetry: 0,
+		ActHold: engine.InHold, ActPause: 0, ActRetry: 0, ActHint: 0,
 	}
 	if len(want) != int(NumActions) {
 		t.Fatalf("the test knows %d actions, there are %d", len(want), NumActions)

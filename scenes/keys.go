@@ -19,7 +19,7 @@ const NoKey ebiten.Key = -1
 
 // DefaultKeys are the guideline defaults: arrows to move and soft drop, Up
 // and X to turn right, Z to turn left, A for a half turn, Space to hard
-// drop, C or Shift to hold, Esc to pause, R to retry.
+// drop, C or Shift to hold, Esc to pause, R to retry, H for a PC hint.
 func DefaultKeys() KeyBindings {
 	return KeyBindings{
 		ActLeft:      {ebiten.KeyArrowLeft, NoKey},
@@ -32,12 +32,20 @@ func DefaultKeys() KeyBindings {
 		ActHold:      {ebiten.KeyC, ebiten.KeyShiftLeft},
 		ActPause:     {ebiten.KeyEscape, ebiten.KeyF1},
 		ActRetry:     {ebiten.KeyR, NoKey},
+		ActHint:      {ebiten.KeyH, NoKey},
 	}
 }
 
-// retryFallbacks are tried in turn for the retry key of a settings file
-// from before it existed, whose bindings may already use R.
-var retryFallbacks = [...]ebiten.Key{ebiten.KeyR, ebiten.KeyBackquote, ebiten.KeyF5, ebiten.KeyBackslash, ebiten.KeyF8}
+// laterActions are the actions added after the first settings files: a
+// file without one gives it the first of these keys that the file's
+// bindings leave free, so that the player's bindings load unchanged.
+var laterActions = []struct {
+	a         Action
+	fallbacks []ebiten.Key
+}{
+	{ActRetry, []ebiten.Key{ebiten.KeyR, ebiten.KeyBackquote, ebiten.KeyF5, ebiten.KeyBackslash, ebiten.KeyF8}},
+	{ActHint, []ebiten.Key{ebiten.KeyH, ebiten.KeyF6, ebiten.KeyF7, ebiten.KeyF9, ebiten.KeyF10}},
+}
 
 // Bound returns the action key k is bound to.
 func (kb *KeyBindings) Bound(k ebiten.Key) (Action, bool) {
@@ -136,7 +144,6 @@ func (kb KeyBindings) MarshalJSON() ([]byte, error) {
 // bindingsFromNames reads the map form; unknown actions and keys are errors.
 func bindingsFromNames(m map[string][]string) (KeyBindings, error) {
 	kb := DefaultKeys()
-	_, hasRetry := m[actionNames[ActRetry]]
 	for name, keys := range m {
 		a, ok := actionByName(name)
 		if !ok {
@@ -154,13 +161,15 @@ func bindingsFromNames(m map[string][]string) (KeyBindings, error) {
 			kb[a][i] = k
 		}
 	}
-	if !hasRetry && len(m) > 0 {
-		// An older file: retry takes the first free key, so that the
-		// player's bindings load unchanged.
-		kb[ActRetry] = [2]ebiten.Key{NoKey, NoKey}
-		for _, k := range retryFallbacks {
+	for _, la := range laterActions {
+		if _, has := m[actionNames[la.a]]; has || len(m) == 0 {
+			continue
+		}
+		// An older file: the action takes the first free key.
+		kb[la.a] = [2]ebiten.Key{NoKey, NoKey}
+		for _, k := range la.fallbacks {
 			if _, used := kb.Bound(k); !used {
-				kb[ActRetry][0] = k
+				kb[la.a][0] = k
 				break
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/scenes/pcpractice"
 	"github.com/kocka/kocka/sprites"
 )
 
@@ -31,6 +32,9 @@ type Settings struct {
 	Fullscreen bool `json:"fullscreen"`
 
 	Bot BotSettings `json:"bot"`
+
+	// PCField is the starting field of PC practice (pcpractice.Setups).
+	PCField string `json:"pcField,omitempty"`
 
 	// LastMode is the mode last chosen in the main menu, where the menu
 	// opens next time.
@@ -71,6 +75,11 @@ func (s *Settings) Validate() error {
 	}
 	if err := s.Bot.Validate(); err != nil {
 		return fmt.Errorf("bot: %w", err)
+	}
+	if s.PCField != "" {
+		if _, err := pcpractice.SetupByName(s.PCField); err != nil {
+			return err
+		}
 	}
 	return nil
 }

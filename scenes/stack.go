@@ -56,9 +56,17 @@ func (s *Stack) Len() int { return len(s.scenes) }
 // Push puts sc on top at once.
 func (s *Stack) Push(sc Scene) { s.scenes = append(s.scenes, sc) }
 
+// leaver is a scene with work to stop when it leaves the stack (PC
+// practice's search, which in the browser would otherwise wait for a
+// frame that never comes, holding its memory).
+type leaver interface{ leave() }
+
 // Pop removes the top scene at once.
 func (s *Stack) Pop() {
 	if len(s.scenes) > 0 {
+		if l, ok := s.scenes[len(s.scenes)-1].(leaver); ok {
+			l.leave()
+		}
 		s.scenes[len(s.scenes)-1] = nil
 		s.scenes = s.scenes[:len(s.scenes)-1]
 	}

@@ -37,7 +37,9 @@ type State struct {
 	TickRate float64 `json:"tickRate,omitempty"`
 	Mode     string  `json:"mode,omitempty"`
 	Thrower  string  `json:"thrower,omitempty"` // versus: the thrower dealing the pieces
-	Ticks    int     `json:"ticks"`             // game ticks
+	// PC is PC practice's panel: the field, the verdict, the chance.
+	PC    *PCState `json:"pc,omitempty"`
+	Ticks int      `json:"ticks"` // game ticks
 	// Countdown is the ticks of READY left before the game starts (0 once
 	// it has started): keys move no piece until then.
 	Countdown int `json:"countdown"`
@@ -118,6 +120,9 @@ func (a *App) State() State {
 	st.Mode = view.ModeName()
 	if v, ok := view.(interface{ throwerName() string }); ok {
 		st.Thrower = v.throwerName()
+	}
+	if v, ok := view.(interface{ pcState() *PCState }); ok {
+		st.PC = v.pcState()
 	}
 	st.Ticks = g.Ticks()
 	if p, ok := view.(pausable); ok {

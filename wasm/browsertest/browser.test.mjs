@@ -522,6 +522,42 @@ test('a link with a bad mode says so, with the game\'s own message', async () =>
   await page.context().close();
 });
 
+test('PC practice: the verdict and the chance arrive in slices while the game keeps its clock', async (t) => {
+  const page = await open('?mode=pc&seed=3&touch=0');
+  await ready(page);
+  let st = await until(page, 'PC practice', (s) => s.mode === 'pc' && s.pc && s.countdown === 0 && s.hasPiece, 15000);
+  assert.equal(st.pc.field, 'empty');
+  assert.equal(st.pc.pieces, 10);
+  st = await until(page, 'the first verdict', (s) => s.pc.verdict !== 'thinking', 30000);
+  assert.equal(st.pc.verdict, 'possible', `the empty field: ${JSON.stringify(st.pc)}`);
+  assert.equal(st.pc.total, 0, 'ten pieces: the chance waits for the first piece');
+  // The first piece down: the chance over the 840 queues the bag can deal
+  // for the other nine is searched in slices of each frame
+  // (pcpractice.Worker), about 6.5 s of CPU in a browser's engine
+  // (BenchmarkChanceNine under Node). On a busy machine the next piece
+  // may fall and lock first (gravity takes it down in about 20 s); then
+  // the chance is that of the next position, with fewer queues.
+  await pressUntil(page, 'Space', 'the first piece down', (s) => s.pieces === 1);
+  const t0 = await page.evaluate(() => [performance.now(), window.kocka.state().appTicks]);
+  st = await until(page, 'the chance', (s) => s.pc.total > 0, 90000);
+  const t1 = await page.evaluate(() => [performance.now(), window.kocka.state().appTicks]);
+  const secs = (t1[0] - t0[0]) / 1000;
+  const tps = (t1[1] - t0[1]) / secs;
+  t.diagnostic(`the chance after ${secs.toFixed(1)} s, ${st.pieces} pieces down: ${st.pc.chance}; ${tps.toFixed(1)} ticks/s while searching`);
+  if (st.pieces === 1) assert.equal(st.pc.total, 840);
+  assert.ok(st.pc.clear <= st.pc.total, JSON.stringify(st.pc));
+  assert.equal(st.pc.verdict === 'possible', st.pc.clear > 0, JSON.stringify(st.pc));
+  assert.ok(tps >= 54, `the game clock fell to ${tps.toFixed(1)} ticks/s while the search ran`);
+  if (st.pc.verdict === 'possible') {
+    await pressUntil(page, 'KeyH', 'the hint', (s) => s.pc.hint && s.pc.hintOrder, 20000);
+  } else {
+    await until(page, 'the clear before the miss', (s) => s.pc.miss && s.pc.missOrder, 30000);
+  }
+  const px = await pixels(page, 'pc.png');
+  assert.ok(px.colours >= 8, `PC screenshot has ${px.colours} colours`);
+  await page.context().close();
+});
+
 test('no console errors on any page', () => {
   assert.deepEqual(problems, []);
 });
