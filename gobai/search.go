@@ -24,6 +24,9 @@ type Searcher struct {
 	// cooperative goroutines need it to let frames through (Thinker sets
 	// it).
 	Yield func()
+	// Stop, if set, is asked every YieldEvery nodes: true abandons the
+	// search (its answer is not wanted).
+	Stop func() bool
 
 	tt    []ttEntry
 	nodes int
@@ -171,8 +174,14 @@ func (s *Searcher) root(b gobblet.Board, moves []gobblet.Move, depth, budget int
 // negamax scores b for its side to move, ply plies from the root.
 func (s *Searcher) negamax(b *gobblet.Board, depth, ply, alpha, beta, budget int) int {
 	s.nodes++
-	if s.nodes%YieldEvery == 0 && s.Yield != nil {
-		s.Yield()
+	if s.nodes%YieldEvery == 0 {
+		if s.Yield != nil {
+			s.Yield()
+		}
+		if s.Stop != nil && s.Stop() {
+			s.stop = true
+			return 0
+		}
 	}
 	if s.nodes >= budget {
 		s.stop = true

@@ -111,3 +111,11 @@ func TestSearcherBeatsRandomPlay(t *testing.T) {
 		t.Fatalf("the search won %d of %d games against random moves", wins, games)
 	}
 }
+
+func TestSearcherStops(t *testing.T) {
+	r := variant(t, "full", gobblet.Drawing)
+	res := (&Searcher{R: r, Nodes: 1 << 30, Stop: func() bool { return true }}).Best(r.Start())
+	if res.Nodes > YieldEvery || !NewMatch(r).Legal(res.Move) {
+		t.Fatalf("a stopped search ran %d nodes and chose %v", res.Nodes, res.Move)
+	}
+}

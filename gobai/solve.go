@@ -31,6 +31,8 @@ type from struct {
 	*gobblet.Game
 	start    prove.State
 	expanded int
+	stop     func() bool
+	stopped  bool
 }
 
 const yieldStates = 256
@@ -41,6 +43,12 @@ func (f *from) Moves(s prove.State, buf []prove.State) []prove.State {
 	f.expanded++
 	if f.expanded%yieldStates == 0 {
 		yield()
+		f.stopped = f.stopped || f.stop != nil && f.stop()
+	}
+	if f.stopped {
+		// Abandoned: no moves ends the search soon; its answer is
+		// discarded (Solve returns ErrStopped).
+		return buf
 	}
 	return f.Game.Moves(s, buf)
 }
@@ -50,7 +58,14 @@ func (f *from) Moves(s prove.State, buf []prove.State) []prove.State {
 // move avoid losing, and can the other. r's positions must fit 64 bits
 // (Gobblers, AB). Gobblers' start takes about 0.2 s (docs/prove-bench.md);
 // later positions less.
-func Solve(r gobblet.Rules, b gobblet.Board) (Solution, error) {
+func Solve(r gobblet.Rules, b gobblet.Board) (Solution, error) { return SolveStop(r, b, nil) }
+
+// ErrStopped is SolveStop's answer when stop turned true.
+var ErrStopped = errors.New("gobai: stopped")
+
+// SolveStop is Solve that gives up, with ErrStopped, soon after stop
+// reports true.
+func SolveStop(r gobblet.Rules, b gobblet.Board, stop func() bool) (Solution, error) {
 	if r.Outcome(&b) != gobblet.Going {
 		v := prove.Loss
 		if r.Outcome(&b) == gobblet.Won {
@@ -62,10 +77,13 @@ func Solve(r gobblet.Rules, b gobblet.Board) (Solution, error) {
 	if err != nil {
 		return Solution{}, err
 	}
-	f := &from{Game: g, start: g.Pack(&b)}
+	f := &from{Game: g, start: g.Pack(&b), stop: stop}
 	me := b.Mover
 	opt := prove.Options{Workers: 1, MaxBytes: solveMaxBytes}
 	mine, err := prove.Prove(f, me, opt)
+	if f.stopped {
+		return Solution{}, ErrStopped
+	}
 	if err != nil {
 		return Solution{}, err
 	}
@@ -73,6 +91,9 @@ func Solve(r gobblet.Rules, b gobblet.Board) (Solution, error) {
 		return pick(g, b, mine.Cert, prove.Loss, true)
 	}
 	theirs, err := prove.Prove(f, 1-me, opt)
+	if f.stopped {
+		return Solution{}, ErrStopped
+	}
 	if err != nil {
 		return Solution{}, err
 	}

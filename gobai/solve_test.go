@@ -69,3 +69,12 @@ func TestSolveFinishedAndDrawn(t *testing.T) {
 		t.Fatalf("a finished game: %v %v %v, want a loss and no move", sol, sol.Has, err)
 	}
 }
+
+func TestSolveStops(t *testing.T) {
+	r := gobblet.Gobblers()
+	t0 := time.Now()
+	if _, err := SolveStop(r, r.Start(), func() bool { return true }); err != ErrStopped {
+		t.Fatalf("a stopped solve: %v, want ErrStopped", err)
+	}
+	t.Logf("stopped in %v", time.Since(t0))
+}

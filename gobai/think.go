@@ -23,15 +23,21 @@ type Thinker struct {
 }
 
 // Start thinks about a new position with f (the player's move, false when
-// it has none), dropping any answer still pending.
-func (t *Thinker) Start(f func() (gobblet.Move, bool, error)) {
+// it has none), dropping any answer still pending. f should return soon
+// once stop reports true: its answer is no longer wanted.
+func (t *Thinker) Start(f func(stop func() bool) (gobblet.Move, bool, error)) {
 	t.mu.Lock()
 	t.gen++
 	gen := t.gen
 	t.busy, t.done = true, false
 	t.mu.Unlock()
+	stop := func() bool {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		return t.gen != gen
+	}
 	go func() {
-		m, ok, err := f()
+		m, ok, err := f(stop)
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		if t.gen == gen {
@@ -40,8 +46,8 @@ func (t *Thinker) Start(f func() (gobblet.Move, bool, error)) {
 	}()
 }
 
-// Cancel drops the answer being worked on (the work itself finishes in
-// the background and is thrown away).
+// Cancel drops the answer being worked on; the work sees its stop
+// function turn true and ends early.
 func (t *Thinker) Cancel() {
 	t.mu.Lock()
 	t.gen++

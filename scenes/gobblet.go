@@ -69,9 +69,14 @@ func (s *gobbletScene) Name() string {
 	return "gobblet"
 }
 
-func (s *gobbletScene) restart(c *Context) {
+// leave stops the computer's and the hint's work when the game leaves
+// the stack (a new game, back to the menu).
+func (s *gobbletScene) leave() {
 	s.think.Cancel()
 	s.hint.Cancel()
+}
+
+func (s *gobbletScene) restart(c *Context) {
 	if sc, err := newGobbletScene(s.kind, c.NewSeed()); err == nil {
 		c.Stack.Reset(sc)
 	} else {
@@ -110,7 +115,7 @@ func (s *gobbletScene) Update(c *Context) error {
 		s.undo(c)
 		return nil
 	}
-	if slices.Contains(in.Keys, ebiten.KeyH) {
+	if in.Pressed.Has(ActHint) {
 		s.askHint()
 	}
 	s.pollHint()
@@ -207,7 +212,8 @@ func (s *gobbletScene) computer(c *Context) {
 	if !s.thinking {
 		s.thinking = true
 		sr := &gobai.Searcher{R: s.m.R, Nodes: s.kind.nodes, Seed: s.seed + uint64(s.m.Plies()), Yield: gobai.Yield}
-		s.think.Start(func() (gobblet.Move, bool, error) {
+		s.think.Start(func(stop func() bool) (gobblet.Move, bool, error) {
+			sr.Stop = stop
 			res := sr.Best(b)
 			return res.Move, true, nil
 		})
@@ -258,8 +264,8 @@ func (s *gobbletScene) askHint() {
 	res := &gobai.Solution{}
 	s.hintRes = res
 	r, b := s.m.R, s.m.Board
-	s.hint.Start(func() (gobblet.Move, bool, error) {
-		sol, err := gobai.Solve(r, b)
+	s.hint.Start(func(stop func() bool) (gobblet.Move, bool, error) {
+		sol, err := gobai.SolveStop(r, b, stop)
 		*res = sol
 		return sol.Move, sol.Has, err
 	})
@@ -383,11 +389,7 @@ func newGobbletPause(g *gobbletScene) *gobbletPause {
 	p.menu = menu{x: ScreenW/2 - 90, y: 150, w: 180, rowH: 20, items: []menuItem{
 		{label: "Resume", activate: func(c *Context) { c.Stack.Pop() }},
 		{label: "New game", activate: func(c *Context) { g.restart(c) }},
-		{label: "Quit to menu", activate: func(c *Context) {
-			g.think.Cancel()
-			g.hint.Cancel()
-			c.Stack.Reset(newGobbletMenu())
-		}},
+		{label: "Quit to menu", activate: func(c *Context) { c.Stack.Reset(newGobbletMenu()) }},
 	}}
 	return p
 }

@@ -120,7 +120,7 @@ func TestGobbletKeyboardCursor(t *testing.T) {
 
 func TestGobblersHint(t *testing.T) {
 	a := newTestApp(t, &MemStore{}, "gobblers")
-	step(t, a, Frame{Keys: []ebiten.Key{ebiten.KeyH}}, 1)
+	step(t, a, action(ActHint), 1)
 	for i := 0; i < 3000 && a.State().Gobblet.Hint == ""; i++ {
 		step(t, a, Frame{}, 1)
 		time.Sleep(2 * time.Millisecond)
