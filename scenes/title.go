@@ -161,8 +161,9 @@ func newMainMenu() *mainMenu {
 			activate: func(c *Context) { c.Stack.Push(newSettingsScene(false)) }},
 		menuItem{label: "Quit", activate: func(c *Context) { c.Quit() }},
 	)
-	s.menu.rowH, s.menu.w = 20, 240
-	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 88
+	// Thirteen rows and two lines of help fit under the logo.
+	s.menu.rowH, s.menu.w = 18, 300
+	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 80
 	return s
 }
 
