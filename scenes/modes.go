@@ -13,6 +13,7 @@ type Mode struct {
 	Help   string // one line under the menu
 	ByTime bool   // high scores rank by time (races)
 	Scored bool   // keeps a high-score table
+	Hidden bool   // a --mode only: the menu reaches it through another row (Gobblet's sub-menu)
 	// Start builds the scene that plays mode m from a seed.
 	Start func(c *Context, m *Mode, seed uint64) (Scene, error)
 	// Setup, when set, is the screen the menu opens to choose options

@@ -69,6 +69,8 @@ type State struct {
 	Board []string `json:"board,omitempty"`
 	// Layout places the field on the window, in window pixels.
 	Layout *Layout `json:"layout,omitempty"`
+	// Gobblet is the Gobblet game on the stack, if any.
+	Gobblet *GobbletState `json:"gobblet,omitempty"`
 }
 
 // Layout is where the visible field is drawn on the window.
@@ -107,6 +109,9 @@ func (a *App) State() State {
 	var view GameView
 	for i := len(a.Stack.scenes) - 1; i >= 0 && view == nil; i-- {
 		view, _ = a.Stack.scenes[i].(GameView)
+	}
+	if st.Gobblet = a.gobbletState(); st.Gobblet != nil {
+		st.Mode = st.Gobblet.Mode
 	}
 	if view == nil || view.Game() == nil {
 		return st

@@ -105,10 +105,15 @@ func (s *mainMenu) prepare(c *Context) {
 		return
 	}
 	s.opened = true
+	row := 0
 	for i := range Modes {
-		if Modes[i].Name == c.Settings.LastMode {
-			s.menu.sel = i
+		if Modes[i].Hidden {
+			continue
 		}
+		if Modes[i].Name == c.Settings.LastMode {
+			s.menu.sel = row
+		}
+		row++
 	}
 }
 
@@ -116,6 +121,9 @@ func newMainMenu() *mainMenu {
 	s := &mainMenu{}
 	for i := range Modes {
 		m := &Modes[i]
+		if m.Hidden {
+			continue
+		}
 		s.menu.items = append(s.menu.items, menuItem{label: m.Title, help: m.Help,
 			value: func(c *Context) string {
 				b, ok := c.Scores.Best(m.Name)
@@ -153,8 +161,9 @@ func newMainMenu() *mainMenu {
 			activate: func(c *Context) { c.Stack.Push(newSettingsScene(false)) }},
 		menuItem{label: "Quit", activate: func(c *Context) { c.Quit() }},
 	)
-	s.menu.rowH, s.menu.w = 20, 240
-	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 88
+	// Thirteen rows and two lines of help fit under the logo.
+	s.menu.rowH, s.menu.w = 18, 300
+	s.menu.x, s.menu.y = ScreenW/2-s.menu.w/2, 80
 	return s
 }
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package gobai
+
+const raceEnabled = false

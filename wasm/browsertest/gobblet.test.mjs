@@ -1,0 +1,187 @@
+// Kocka's browser tests of Gobblet: the three kinds of game in the page,
+// played with the mouse and the keys, checked through
+// window.kocka.state().gobblet. The same set-up as browser.test.mjs
+// (wasm/dist served by wasm/serve, Debian's headless Chromium through
+// playwright-core), in a file of its own.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const dist = process.env.KOCKA_DIST || path.join(repo, 'wasm/dist');
+const shots = process.env.KOCKA_SHOTS || path.join(here, 'out');
+const chromiumPath = process.env.KOCKA_CHROMIUM || '/usr/bin/chromium';
+const chromiumFlags = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+
+let work;
+let server;
+let base;
+let browser;
+
+before(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'kocka-gobblettest-'));
+  mkdirSync(shots, { recursive: true });
+  readFileSync(path.join(dist, 'kocka.wasm'));
+  const go = process.env.GO || 'go';
+  const serveBin = path.join(work, 'serve');
+  execFileSync(go, ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
+  server = spawn(serveBin, ['-dir', dist, '-port', '0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`wasm/serve exited with ${code}: ${out}`)));
+    setTimeout(() => reject(new Error('wasm/serve printed no address in 10 s')), 10000);
+  });
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function open(q) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  await page.goto(base + q);
+  await page.waitForFunction(() => (window.kocka && document.getElementById('loader').hidden) || window.kockaFailed,
+    null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => window.kockaFailed || ''), '', 'the page shows an error');
+  page.problems = problems;
+  return page;
+}
+
+const state = (page) => page.evaluate(() => window.kocka.state());
+
+async function until(page, what, cond, timeout = 20000) {
+  const start = Date.now();
+  for (;;) {
+    const st = await state(page);
+    if (st.gobblet && cond(st)) return st;
+    if (Date.now() - start > timeout) {
+      assert.fail(`waited ${timeout} ms for ${what}; state: ${JSON.stringify(st.gobblet)}`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+async function tap(page, key) {
+  await page.keyboard.down(key);
+  await page.waitForTimeout(60);
+  await page.keyboard.up(key);
+  await page.waitForTimeout(60);
+}
+
+// Frames are timed by the page's own requestAnimationFrame loop, which
+// stalls whenever Go holds the page's one thread.
+const startGaps = (page) => page.evaluate(() => {
+  window.gaps = [];
+  let last = performance.now();
+  const loop = (t) => { window.gaps.push(t - last); last = t; window.gapLoop = requestAnimationFrame(loop); };
+  window.gapLoop = requestAnimationFrame(loop);
+});
+
+async function stopGaps(page) {
+  const gaps = (await page.evaluate(() => { cancelAnimationFrame(window.gapLoop); return window.gaps; })).slice(1);
+  return { n: gaps.length, mean: gaps.reduce((a, b) => a + b, 0) / gaps.length, worst: Math.max(...gaps) };
+}
+
+async function idleGaps(page) {
+  await startGaps(page);
+  await page.waitForTimeout(2000);
+  return stopGaps(page);
+}
+
+const ms = (x) => x.toFixed(1);
+
+const click = (page, [x, y]) => page.mouse.click(x, y);
+
+test('Gobblet AB: clicks make a move, the proven strategy replies at once, U takes the pair back', async () => {
+  const page = await open('?mode=gobblet-ab&seed=3&touch=0');
+  let st = await until(page, 'the board', (s) => s.gobblet.reserveXY && s.gobblet.reserveXY.length === 3);
+  assert.equal(st.mode, 'gobblet-ab');
+  assert.equal(st.gobblet.human, 1, 'the person attacks');
+  const g = st.gobblet;
+  await click(page, g.reserveXY[0]);
+  st = await until(page, 'a stack picked', (s) => s.gobblet.selected === 100);
+  assert.equal(st.gobblet.targets.length, 16, 'an A goes on any empty square');
+  await click(page, g.squareXY[5]);
+  st = await until(page, "the strategy's reply", (s) => s.gobblet.plies === 2);
+  assert.equal(st.gobblet.squares[5], 'a');
+  assert.match(st.gobblet.note, /cannot lose/);
+  // H lists the moves that kept the draw; U takes the pair back.
+  await tap(page, 'KeyH');
+  st = await until(page, 'the certified moves', (s) => /Certified/.test(s.gobblet.note));
+  assert.ok(st.gobblet.keep.length >= 1);
+  await tap(page, 'KeyU');
+  st = await until(page, 'the undo', (s) => s.gobblet.plies === 0);
+  assert.equal(st.gobblet.squares[5], '');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('full Gobblet: the computer thinks while the page keeps drawing, then plays a legal move', async () => {
+  const page = await open('?mode=gobblet&seed=4&touch=0');
+  let st = await until(page, 'the board', (s) => s.gobblet.reserveXY && s.gobblet.reserveXY.length === 3);
+  const g = st.gobblet;
+  // Two seconds idle first, to compare: a software-rendered page on a
+  // loaded machine draws slowly whatever Go does.
+  const idle = await idleGaps(page);
+  await startGaps(page);
+  await click(page, g.reserveXY[0]);
+  await until(page, 'a stack picked', (s) => s.gobblet.selected === 100);
+  await click(page, g.squareXY[0]);
+  st = await until(page, 'thinking', (s) => s.gobblet.plies === 1 && s.gobblet.thinking, 10000);
+  const t0 = st.appTicks;
+  st = await until(page, "the computer's move", (s) => s.gobblet.plies === 2, 180000);
+  const busy = await stopGaps(page);
+  console.log(`# idle: ${idle.n} frames, mean ${ms(idle.mean)} ms, worst ${ms(idle.worst)} ms; ` +
+    `thinking (${st.appTicks - t0} ticks): ${busy.n} frames, mean ${ms(busy.mean)} ms, worst ${ms(busy.worst)} ms`);
+  assert.ok(st.appTicks - t0 > 10, 'the game ticked while the computer thought');
+  // The search runs in slices of 8 ms (gobai/yield_js.go): frames come
+  // about as often as when idle, never held for the whole search.
+  assert.ok(busy.worst < Math.max(1000, 3 * idle.worst), `a frame waited ${ms(busy.worst)} ms: the search held the page`);
+  assert.equal(st.gobblet.squares[0], 'A');
+  assert.equal(st.gobblet.squares.filter((q) => q.startsWith('a')).length, 1, 'the computer put one piece on the board');
+  await page.screenshot({ path: path.join(shots, 'gobblet-full.png') });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('Gobblers: H shows the perfect move and the value, the first player can force a win', async () => {
+  const page = await open('?mode=gobblers&seed=5&touch=0');
+  await until(page, 'the board', (s) => s.gobblet.squares.length === 9);
+  const idle = await idleGaps(page);
+  await startGaps(page);
+  const t0 = Date.now();
+  await tap(page, 'KeyH');
+  const st = await until(page, 'the hint', (s) => s.gobblet.hint, 60000);
+  // The proof search lets the page draw every 8 ms of work too
+  // (gobai/solve.go, from.Moves).
+  const busy = await stopGaps(page);
+  console.log(`# idle: ${idle.n} frames, mean ${ms(idle.mean)} ms, worst ${ms(idle.worst)} ms; ` +
+    `hint in ${Date.now() - t0} ms: ${busy.n} frames, mean ${ms(busy.mean)} ms, worst ${ms(busy.worst)} ms`);
+  assert.ok(busy.worst < Math.max(1000, 3 * idle.worst), `a frame waited ${ms(busy.worst)} ms: the solver held the page`);
+  assert.equal(st.gobblet.value, 'you can force a win');
+  assert.match(st.gobblet.note, /perfect move/);
+  await page.screenshot({ path: path.join(shots, 'gobblers-hint.png') });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
