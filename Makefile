@@ -47,7 +47,7 @@ staticcheck:
 # Every package that starts goroutines (or whose tests do), under the race
 # detector; engine has none, but it is cheap and the rest build on it.
 # About 3 min on 2 cores, most of it solver's tests.
-RACE_PKGS := . ./engine/... ./internal/... ./persist/... ./scenes/... ./sound/... ./soak/... ./solver/... ./tbp/... ./wasm/serve
+RACE_PKGS := . ./engine/... ./gobai/... ./internal/... ./persist/... ./scenes/... ./sound/... ./soak/... ./solver/... ./tbp/... ./wasm/serve
 race:
 	$(GO) test -race -count=1 $(RACE_PKGS)
 
@@ -68,7 +68,7 @@ FUZZTIME ?= 20s
 FUZZ_TARGETS := ./internal/movegenjson:FuzzAnswer ./engine:FuzzParseBoard ./internal/bounded:FuzzLineReader ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
 	./scenes:FuzzSettingsFile ./persist:FuzzBlobText ./scenes:FuzzReplayIndex ./solver/pc:FuzzParsePattern ./solver/prove:FuzzReadCertificate ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
 	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay \
-	./wasm/wasmsize:FuzzParse
+	./wasm/wasmsize:FuzzParse ./gobai:FuzzLoadStrategy
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "fuzz $$pkg $$fn ($(FUZZTIME))"; \
