@@ -102,13 +102,11 @@ func (c *moveCache) shard(k moveKey) int {
 	return int(h >> 58)
 }
 
-// generator finds placements with solver's movegen; one per goroutine.
+// generator finds placements with regionGen; one per goroutine.
 type generator struct {
 	rules Rules
-	g     solver.Generator
-	buf   []solver.Placement
+	rg    *regionGen
 	cache *moveCache
-	board [MaxLines + 1]*engine.Board
 }
 
 // moves returns every placement of p in f that lies inside the region,
@@ -139,36 +137,10 @@ func (g *generator) moves(f Field, p engine.Piece) []move {
 }
 
 func (g *generator) generate(f Field, p engine.Piece) []move {
-	b := g.board[f.Height]
-	if b == nil {
-		b = engine.NewBoard(Width, boardHeight(f.Height))
-		g.board[f.Height] = b
+	if g.rg == nil {
+		g.rg = newRegionGen(g.rules)
 	}
-	var rows [MaxLines]uint16
-	for y := 0; y < f.Height; y++ {
-		rows[y] = f.Row(y)
-	}
-	b.SetRows(rows[:f.Height], engine.I)
-	g.buf = g.g.Generate(g.buf[:0], b, p, g.rules.movegen(f.Height))
-	var out []move
-next:
-	for i := range g.buf {
-		pl := g.buf[i].Placed
-		var mask uint64
-		for _, c := range pl.Cells() {
-			if int(c.Y) >= f.Height {
-				continue next
-			}
-			mask |= 1 << uint(int(c.Y)*Width+int(c.X))
-		}
-		for _, o := range out {
-			if o.mask == mask {
-				continue next // the same cells by another orientation or spin
-			}
-		}
-		out = append(out, move{mask: mask, rot: pl.Rot, x: int8(pl.X), y: int8(pl.Y)})
-	}
-	return out
+	return g.rg.generate(nil, f, p)
 }
 
 // place puts a move into f and clears the full rows.
