@@ -41,18 +41,51 @@ func ParseDrop(s string) (Drop, error) {
 	return 0, fmt.Errorf("unknown drop %q (want softdrop, harddrop or 180)", s)
 }
 
+// Kicks is the kick table pieces turn by (--kicks).
+type Kicks uint8
+
+// The kick tables.
+const (
+	// KicksSRS: guideline SRS, quarter turns (solution-finder's default).
+	// --drop 180 adds half turns with the engine's SRS+ 180 kicks.
+	KicksSRS Kicks = iota
+	// KicksSRSPlus: the engine's SRS+ table (engine.SRSPlus), in every drop
+	// mode: its quarter turns and its half turns with the SRS+ 180 kicks.
+	KicksSRSPlus
+)
+
+var kicksNames = [...]string{"srs", "srs+"}
+
+func (k Kicks) String() string {
+	if int(k) < len(kicksNames) {
+		return kicksNames[k]
+	}
+	return fmt.Sprintf("Kicks(%d)", uint8(k))
+}
+
+// ParseKicks reads srs or srs+.
+func ParseKicks(s string) (Kicks, error) {
+	for i, n := range kicksNames {
+		if s == n {
+			return Kicks(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown kicks %q (want srs or srs+)", s)
+}
+
 // Rules are the options of a search.
 type Rules struct {
-	Hold bool // one piece may be held (solution-finder's --hold use)
-	Drop Drop
+	Hold  bool // one piece may be held (solution-finder's --hold use)
+	Drop  Drop
+	Kicks Kicks
 }
 
 func (r Rules) movegen(height int) solver.Options {
 	opt := solver.Options{NoPaths: true, SpawnRow: height + 2}
-	switch r.Drop {
-	case HardDrop:
+	if r.Drop == HardDrop {
 		opt.Mode = solver.ModeDrop
-	case SoftDrop180:
+	}
+	if r.Drop == SoftDrop180 || r.Kicks == KicksSRSPlus {
 		opt.Kicks = engine.SRSPlus
 	}
 	return opt

@@ -15,6 +15,7 @@ var allRules = []Rules{
 	{Drop: SoftDrop},
 	{Drop: HardDrop},
 	{Drop: SoftDrop180},
+	{Drop: HardDrop, Kicks: KicksSRSPlus},
 }
 
 // randomRegion makes a field of 1..6 rows: random cells at a random
@@ -53,7 +54,7 @@ func checkRegionGen(t *testing.T, g *regionGen, f Field, p engine.Piece) {
 	got := g.generate(nil, f, p)
 	want := solverMoves(f, p, g.rules)
 	if !slices.Equal(got, want) {
-		t.Fatalf("%v %v, field\n%s\nregionGen %v\nsolver    %v", g.rules.Drop, p, f, got, want)
+		t.Fatalf("%v %v %v, field\n%s\nregionGen %v\nsolver    %v", g.rules.Drop, g.rules.Kicks, p, f, got, want)
 	}
 }
 
