@@ -78,10 +78,10 @@ func (s Solution) Order() []engine.Piece {
 	return slices.Clip(out)
 }
 
-// MaxLinesStates caps the states SolveLines remembers (about 40 bytes
-// each), so that a long queue on a tall board fails with an error instead
-// of taking all memory.
-const MaxLinesStates = 10_000_000
+// MaxLinesStates caps the states SolveLines remembers (about 90 bytes
+// each in the map, so about 450 MB at the cap, measured), so that a long
+// queue on a tall board fails with an error instead of taking all memory.
+const MaxLinesStates = 5_000_000
 
 // ErrTooManyStates is SolveLines' error past MaxLinesStates.
 var ErrTooManyStates = fmt.Errorf("the search needs more than %d states", MaxLinesStates)
@@ -134,6 +134,28 @@ func SolveLines(f Field, queue []engine.Piece, r Rules) (lines int, sol Solution
 		}
 	}
 	return best, sol, nil
+}
+
+// lineBound is the most lines cells more cells could clear on f: each
+// cleared line is a row of f filled up (its empty cells) or a row that came
+// in empty (ten cells), so the rows with the fewest empty cells first, then
+// ten cells a line.
+func lineBound(f Field, cells int) int {
+	var empty [MaxLines]int
+	for y := 0; y < f.Height; y++ {
+		empty[y] = Width - bits.OnesCount16(f.Row(y))
+	}
+	rows := empty[:f.Height]
+	slices.Sort(rows)
+	n := 0
+	for _, e := range rows {
+		if e > cells {
+			break
+		}
+		cells -= e
+		n++
+	}
+	return n + cells/Width
 }
 
 // linesState is a board, the piece in hand (engine.None without hold) and
@@ -195,12 +217,11 @@ func (ls *linesSearch) best(st linesState) (int, error) {
 	if len(ls.memo) >= MaxLinesStates {
 		return 0, ErrTooManyStates
 	}
-	// No more than the filled cells and those of the pieces left can fill.
 	left := len(ls.queue) - st.next
 	if st.hold.Valid() {
 		left++
 	}
-	bound := (bits.OnesCount64(st.f.Rows) + 4*left) / Width
+	bound := lineBound(st.f, 4*left)
 	best := 0
 	var err error
 	if bound > 0 {
