@@ -30,7 +30,9 @@ path: every distinct solution (the set of placed pieces) that some
   sequence of the pattern can build, as fumen, with solution-finder's
   unique and minimal counts.
 solve: one perfect clear for a known queue (the first piece is the
-  current one), as a fumen of its steps, or none.
+  current one), as a fumen of its steps, or none; with --goal lines, the
+  most lines the queue can clear on a board of --lines rows (the player
+  may stop after any piece) and one way to clear them.
 
 The rules are solution-finder's defaults: the lowest --lines rows must
 clear, SRS with kicks, soft drop, hold. The field is a fumen (v115@...) or
@@ -68,12 +70,14 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	lines := fs.Int("lines", 0, "rows to clear, 1..6 (default 4, or the number at the top of --field-file)")
 	holdArg := fs.String("hold", "use", "use or avoid hold")
 	dropArg := fs.String("drop", "softdrop", "softdrop, harddrop or 180 (half turns with SRS+ kicks)")
+	kicksArg := fs.String("kicks", "srs", "srs, or srs+ (the engine's SRS+ table: half turns in every drop mode)")
 	jsonOut := fs.Bool("json", false, "write JSON instead of text")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
-	var pattern, patternsFile, queue *string
+	var pattern, patternsFile, queue, goal *string
 	var treeDepth, failMax *int
 	if cmd == "solve" {
 		queue = fs.String("queue", "", "the whole `sequence`, current piece first, e.g. TIJLOSZ")
+		goal = fs.String("goal", "pc", "pc (a perfect clear) or lines (the most lines, on a board of --lines rows)")
 	} else {
 		pattern = fs.String("pattern", "", "the `pattern`, e.g. 'T,I,*p4' (';' separates lines)")
 		patternsFile = fs.String("patterns-file", "", "a `file` of pattern lines")
@@ -107,6 +111,9 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 		return fail(2, err)
 	}
 	rules.Drop = drop
+	if rules.Kicks, err = pc.ParseKicks(*kicksArg); err != nil {
+		return fail(2, err)
+	}
 	if *workers < 0 {
 		return fail(2, fmt.Errorf("--workers %d: want 0 or more", *workers))
 	}
@@ -128,6 +135,9 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	if cmd == "solve" {
 		if seq, err = parseQueue(*queue); err != nil {
 			return fail(2, err)
+		}
+		if *goal != "pc" && *goal != "lines" {
+			return fail(2, fmt.Errorf("--goal %q: want pc or lines", *goal))
 		}
 	} else {
 		if pat, err = pcPattern(*pattern, *patternsFile); err != nil {
@@ -151,6 +161,10 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	case "path":
 		code = pcPath(ctx, w, stderr, field, nlines, n, perr, pat, rules, *workers, *jsonOut, prog)
 	case "solve":
+		if *goal == "lines" {
+			code = pcSolveLines(w, stderr, field, nlines, seq, rules, *jsonOut)
+			break
+		}
 		code = pcSolve(w, stderr, field, nlines, n, perr, seq, rules, *jsonOut)
 	}
 	if w.err != nil {
@@ -315,6 +329,7 @@ type pcPercentJSON struct {
 	Pieces    int           `json:"pieces"`
 	Hold      bool          `json:"hold"`
 	Drop      string        `json:"drop"`
+	Kicks     string        `json:"kicks"`
 	Sequences int           `json:"sequences"`
 	Success   int           `json:"success"`
 	Percent   float64       `json:"percent"`
@@ -333,7 +348,7 @@ type pcTreeNode struct {
 
 func pcPercent(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error,
 	pat *pc.Pattern, rules pc.Rules, workers, treeDepth, failMax int, jsonOut bool, prog *progress) int {
-	out := pcPercentJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Failed: []string{}, Tree: []*pcTreeNode{}}
+	out := pcPercentJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Failed: []string{}, Tree: []*pcTreeNode{}}
 	if perr != nil {
 		if !errors.Is(perr, pc.ErrNotMultipleOf4) {
 			fmt.Fprintf(stderr, "kocka pc percent: %v\n", perr)
@@ -393,7 +408,7 @@ func pcPercent(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Fiel
 		return writeJSON(w, out)
 	}
 	fmt.Fprintf(w, "%s", field)
-	fmt.Fprintf(w, "lines %d, pieces %d, hold %s, drop %s, %d distinct sequences\n", lines, n, holdName(rules.Hold), rules.Drop, out.Sequences)
+	fmt.Fprintf(w, "lines %d, pieces %d, hold %s, drop %s, kicks %s, %d distinct sequences\n", lines, n, holdName(rules.Hold), rules.Drop, rules.Kicks, out.Sequences)
 	fmt.Fprintf(w, "success = %.2f%% (%d/%d)\n", out.Percent, out.Success, out.Sequences)
 	fmt.Fprintf(w, "Success pattern tree [Head %d pieces]:\n", treeDepth)
 	if len(out.Tree) > 1 {
@@ -435,6 +450,7 @@ type pcPathJSON struct {
 	Pieces    int              `json:"pieces"`
 	Hold      bool             `json:"hold"`
 	Drop      string           `json:"drop"`
+	Kicks     string           `json:"kicks"`
 	Sequences int              `json:"sequences"`
 	Unique    int              `json:"unique"`
 	Minimal   int              `json:"minimal"`
@@ -454,7 +470,7 @@ type pcSolutionJSON struct {
 
 func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error,
 	pat *pc.Pattern, rules pc.Rules, workers int, jsonOut bool, prog *progress) int {
-	out := pcPathJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Solutions: []pcSolutionJSON{}}
+	out := pcPathJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Solutions: []pcSolutionJSON{}}
 	if perr != nil {
 		if !errors.Is(perr, pc.ErrNotMultipleOf4) {
 			fmt.Fprintf(stderr, "kocka pc path: %v\n", perr)
@@ -500,7 +516,7 @@ func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, 
 		return writeJSON(w, out)
 	}
 	fmt.Fprintf(w, "%s", field)
-	fmt.Fprintf(w, "lines %d, pieces %d, hold %s, drop %s, %d distinct sequences\n", lines, n, holdName(rules.Hold), rules.Drop, out.Sequences)
+	fmt.Fprintf(w, "lines %d, pieces %d, hold %s, drop %s, kicks %s, %d distinct sequences\n", lines, n, holdName(rules.Hold), rules.Drop, rules.Kicks, out.Sequences)
 	fmt.Fprintf(w, "Found path [unique] = %d\nFound path [minimal] = %d (solution-finder's procedure)\n", out.Unique, out.Minimal)
 	how := "proven smallest"
 	if !out.Proven {
@@ -526,6 +542,7 @@ type pcSolveJSON struct {
 	Pieces int    `json:"pieces"`
 	Hold   bool   `json:"hold"`
 	Drop   string `json:"drop"`
+	Kicks  string `json:"kicks"`
 	Queue  string `json:"queue"`
 	PC     bool   `json:"pc"`
 	Reason string `json:"reason,omitempty"`
@@ -534,7 +551,7 @@ type pcSolveJSON struct {
 }
 
 func pcSolve(w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error, seq []engine.Piece, rules pc.Rules, jsonOut bool) int {
-	out := pcSolveJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Queue: seqText(seq)}
+	out := pcSolveJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Queue: seqText(seq)}
 	if perr != nil {
 		if !errors.Is(perr, pc.ErrNotMultipleOf4) {
 			fmt.Fprintf(stderr, "kocka pc solve: %v\n", perr)
@@ -567,5 +584,45 @@ func pcSolve(w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr e
 	default:
 		fmt.Fprintf(w, "no perfect clear with %s (hold %s)\n", out.Queue, holdName(rules.Hold))
 	}
+	return 0
+}
+
+// pcLinesJSON is the --json answer of solve --goal lines.
+type pcLinesJSON struct {
+	Lines   int    `json:"lines"` // the board's rows
+	Hold    bool   `json:"hold"`
+	Drop    string `json:"drop"`
+	Kicks   string `json:"kicks"`
+	Queue   string `json:"queue"`
+	Cleared int    `json:"cleared"`         // the most lines
+	Order   string `json:"order,omitempty"` // the pieces placed, in order
+	Fumen   string `json:"fumen,omitempty"` // one page per piece
+}
+
+func pcSolveLines(w io.Writer, stderr io.Writer, field pc.Field, lines int, seq []engine.Piece, rules pc.Rules, jsonOut bool) int {
+	field.Height = lines // the board keeps its rows; full ones in the input were cleared
+	out := pcLinesJSON{Lines: lines, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Queue: seqText(seq)}
+	cleared, sol, err := pc.SolveLines(field, seq, rules)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka pc solve: %v\n", err)
+		return 1
+	}
+	out.Cleared = cleared
+	if len(sol.Steps) > 0 {
+		out.Order = seqText(sol.Order())
+		if out.Fumen, err = fumen.Encode(sol.Pages(field)); err != nil {
+			fmt.Fprintf(stderr, "kocka pc solve: %v\n", err)
+			return 1
+		}
+	}
+	if jsonOut {
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "%s", field)
+	if cleared == 0 {
+		fmt.Fprintf(w, "no line can be cleared with %s (hold %s)\n", out.Queue, holdName(rules.Hold))
+		return 0
+	}
+	fmt.Fprintf(w, "most lines: %d, placing %s\n%s\n", cleared, out.Order, out.Fumen)
 	return 0
 }

@@ -62,6 +62,12 @@ func TestPCCommand(t *testing.T) {
 		{name: "solve none", args: []string{"solve", "--field", wellFumen, "--queue", "SSSSSSS"}, code: 0, outHas: []string{"no perfect clear with SSSSSSS"}},
 		{name: "solve short", args: []string{"solve", "--field", wellFumen, "--queue", "TIL"}, code: 1, errHas: "needs 6"},
 		{name: "solve bad queue", args: []string{"solve", "--field", wellFumen, "--queue", "TXL"}, code: 2, errHas: "--queue"},
+		{name: "bad kicks", args: []string{"solve", "--field", wellFumen, "--queue", "TILJSZO", "--kicks", "ars"}, code: 2, errHas: "unknown kicks"},
+		{name: "solve srs+", args: []string{"solve", "--field", wellFumen, "--queue", "TILJSZO", "--kicks", "srs+", "--json"}, code: 0, outHas: []string{`"kicks":"srs+"`, `"pc":true`}},
+		{name: "bad goal", args: []string{"solve", "--field", wellFumen, "--queue", "TILJSZO", "--goal", "score"}, code: 2, errHas: "--goal"},
+		{name: "solve lines", args: []string{"solve", "--field", wellFumen, "--queue", "TILJSZO", "--goal", "lines"}, code: 0, outHas: []string{"most lines: 4, placing", "v115@"}},
+		{name: "solve lines short queue", args: []string{"solve", "--field", wellFumen, "--queue", "TIL", "--goal", "lines", "--json"}, code: 0, outHas: []string{`"cleared":`, `"queue":"TIL"`}},
+		{name: "solve lines none", args: []string{"solve", "--field", wellFumen, "--queue", "O", "--goal", "lines"}, code: 0, outHas: []string{"no line can be cleared with O"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -41,18 +41,51 @@ func ParseDrop(s string) (Drop, error) {
 	return 0, fmt.Errorf("unknown drop %q (want softdrop, harddrop or 180)", s)
 }
 
+// Kicks is the kick table pieces turn by (--kicks).
+type Kicks uint8
+
+// The kick tables.
+const (
+	// KicksSRS: guideline SRS, quarter turns (solution-finder's default).
+	// --drop 180 adds half turns with the engine's SRS+ 180 kicks.
+	KicksSRS Kicks = iota
+	// KicksSRSPlus: the engine's SRS+ table (engine.SRSPlus), in every drop
+	// mode: its quarter turns and its half turns with the SRS+ 180 kicks.
+	KicksSRSPlus
+)
+
+var kicksNames = [...]string{"srs", "srs+"}
+
+func (k Kicks) String() string {
+	if int(k) < len(kicksNames) {
+		return kicksNames[k]
+	}
+	return fmt.Sprintf("Kicks(%d)", uint8(k))
+}
+
+// ParseKicks reads srs or srs+.
+func ParseKicks(s string) (Kicks, error) {
+	for i, n := range kicksNames {
+		if s == n {
+			return Kicks(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown kicks %q (want srs or srs+)", s)
+}
+
 // Rules are the options of a search.
 type Rules struct {
-	Hold bool // one piece may be held (solution-finder's --hold use)
-	Drop Drop
+	Hold  bool // one piece may be held (solution-finder's --hold use)
+	Drop  Drop
+	Kicks Kicks
 }
 
 func (r Rules) movegen(height int) solver.Options {
 	opt := solver.Options{NoPaths: true, SpawnRow: height + 2}
-	switch r.Drop {
-	case HardDrop:
+	if r.Drop == HardDrop {
 		opt.Mode = solver.ModeDrop
-	case SoftDrop180:
+	}
+	if r.Drop == SoftDrop180 || r.Kicks == KicksSRSPlus {
 		opt.Kicks = engine.SRSPlus
 	}
 	return opt
@@ -102,13 +135,11 @@ func (c *moveCache) shard(k moveKey) int {
 	return int(h >> 58)
 }
 
-// generator finds placements with solver's movegen; one per goroutine.
+// generator finds placements with regionGen; one per goroutine.
 type generator struct {
 	rules Rules
-	g     solver.Generator
-	buf   []solver.Placement
+	rg    *regionGen
 	cache *moveCache
-	board [MaxLines + 1]*engine.Board
 }
 
 // moves returns every placement of p in f that lies inside the region,
@@ -139,36 +170,10 @@ func (g *generator) moves(f Field, p engine.Piece) []move {
 }
 
 func (g *generator) generate(f Field, p engine.Piece) []move {
-	b := g.board[f.Height]
-	if b == nil {
-		b = engine.NewBoard(Width, boardHeight(f.Height))
-		g.board[f.Height] = b
+	if g.rg == nil {
+		g.rg = newRegionGen(g.rules)
 	}
-	var rows [MaxLines]uint16
-	for y := 0; y < f.Height; y++ {
-		rows[y] = f.Row(y)
-	}
-	b.SetRows(rows[:f.Height], engine.I)
-	g.buf = g.g.Generate(g.buf[:0], b, p, g.rules.movegen(f.Height))
-	var out []move
-next:
-	for i := range g.buf {
-		pl := g.buf[i].Placed
-		var mask uint64
-		for _, c := range pl.Cells() {
-			if int(c.Y) >= f.Height {
-				continue next
-			}
-			mask |= 1 << uint(int(c.Y)*Width+int(c.X))
-		}
-		for _, o := range out {
-			if o.mask == mask {
-				continue next // the same cells by another orientation or spin
-			}
-		}
-		out = append(out, move{mask: mask, rot: pl.Rot, x: int8(pl.X), y: int8(pl.Y)})
-	}
-	return out
+	return g.rg.generate(nil, f, p)
 }
 
 // place puts a move into f and clears the full rows.

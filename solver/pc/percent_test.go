@@ -114,3 +114,15 @@ func TestPercentSixLinesOfO(t *testing.T) {
 		t.Fatalf("got %v, %v; want one clearing sequence", res, err)
 	}
 }
+
+// BenchmarkPercentEmpty10All is the whole empty-field row of docs/pc.md:
+// T,I,L,J,S,Z,O,*p4, 840 sequences of ten pieces with hold (about half a
+// minute of CPU).
+func BenchmarkPercentEmpty10All(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		ok, total := percentOf(b, "v115@vhAAgH", "T,I,L,J,S,Z,O,*p4", 4, Rules{Hold: true})
+		if ok != 840 || total != 840 {
+			b.Fatalf("%d/%d, want 840/840", ok, total)
+		}
+	}
+}

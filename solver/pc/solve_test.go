@@ -1,9 +1,12 @@
 package pc
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/solver"
 )
 
 func TestSolveReplays(t *testing.T) {
@@ -45,6 +48,162 @@ func TestSolveReplays(t *testing.T) {
 		}
 		if _, err := sol.Fumen(f); err != nil {
 			t.Errorf("%s %s: fumen: %v", tc.field, tc.queue, err)
+		}
+	}
+}
+
+func queueOf(t *testing.T, s string) []engine.Piece {
+	t.Helper()
+	var q []engine.Piece
+	for _, r := range s {
+		p, err := engine.ParsePiece(string(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		q = append(q, p)
+	}
+	return q
+}
+
+// replayLines checks a SolveLines answer through solver's movegen with
+// paths, on the board that keeps its height, and counts its lines.
+func replayLines(f Field, sol Solution, r Rules) (int, error) {
+	lines := 0
+	for i, st := range sol.Steps {
+		b := f.Board(boardHeight(f.Height), engine.I)
+		opt := r.movegen(f.Height)
+		opt.NoPaths = false
+		want := st.Placed.Cells()
+		found := false
+		for _, pl := range solver.Generate(b, st.Placed.Piece, opt) {
+			if sameCells(pl.Cells(), want) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return 0, fmt.Errorf("step %d: %v not reachable", i+1, st.Placed)
+		}
+		var mask uint64
+		for _, c := range want {
+			if c.X < 0 || int(c.X) >= Width || c.Y < 0 || int(c.Y) >= f.Height {
+				return 0, fmt.Errorf("step %d: outside the board", i+1)
+			}
+			mask |= 1 << uint(int(c.Y)*Width+int(c.X))
+		}
+		if f.Rows&mask != 0 || mask != st.Cells {
+			return 0, fmt.Errorf("step %d: overlaps, or Cells %x differ", i+1, st.Cells)
+		}
+		g := f.place(move{mask: mask})
+		lines += f.Height - g.Height
+		g.Height = f.Height
+		f = g
+	}
+	return lines, nil
+}
+
+func TestSolveLinesCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		rows  []string
+		queue string
+		r     Rules
+		want  int
+	}{
+		{"four I on empty", []string{"..........", "..........", "..........", ".........."}, "IIII", Rules{}, 1},
+		{"O on empty", []string{"..........", ".........."}, "O", Rules{}, 0},
+		{"I single", []string{"XXXXXXXXX."}, "I", Rules{}, 0}, // a vertical I does not fit one row
+		{"I tetris", []string{"XXXXXXXXX.", "XXXXXXXXX.", "XXXXXXXXX.", "XXXXXXXXX."}, "I", Rules{}, 4},
+		{"I double", []string{"..........", "..........", "XXXXXXXXX.", "XXXXXXXXX."}, "I", Rules{}, 2},
+		{"T-spin double", []string{"...X......", "XXX...XXXX", "XXXX.XXXXX"}, "T", Rules{}, 2},
+		{"T-spin double, hard drop: a T on its side fills only the bottom hole", []string{"...X......", "XXX...XXXX", "XXXX.XXXXX"}, "T", Rules{Drop: HardDrop}, 1},
+		{"hold brings the I first", []string{"XXXXXXXXX.", "XXXXXXXXX.", "XXXXXXXXX.", "XXXXXXXXX."}, "OI", Rules{Hold: true}, 4},
+		{"no hold: the O blocks the well", []string{"XXXXXXXX..", "XXXXXXXX..", "XXXXXXXX..", "XXXXXXXX.."}, "OOI", Rules{}, 4},
+	}
+	for _, tc := range tests {
+		f, err := ParseRows(tc.rows, len(tc.rows))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Height = len(tc.rows)
+		lines, sol, err := SolveLines(f, queueOf(t, tc.queue), tc.r)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if lines != tc.want {
+			t.Errorf("%s: %d lines, want %d", tc.name, lines, tc.want)
+		}
+		if got, err := replayLines(f, sol, tc.r); err != nil || got != lines {
+			t.Errorf("%s: replay %d lines, %v", tc.name, got, err)
+		}
+	}
+}
+
+// bruteLines is the reference: every way to place the queue (stopping
+// anywhere), by solver.Generator, no memo and no bound.
+func bruteLines(f Field, hold engine.Piece, rest []engine.Piece, useHold bool, r Rules) int {
+	best := 0
+	try := func(p, keep engine.Piece, rest []engine.Piece) {
+		for _, m := range solverMoves(f, p, r) {
+			g := f.place(m)
+			c := f.Height - g.Height
+			g.Height = f.Height
+			best = max(best, c+bruteLines(g, keep, rest, useHold, r))
+		}
+	}
+	switch {
+	case !useHold:
+		if len(rest) > 0 {
+			try(rest[0], engine.None, rest[1:])
+		}
+	case len(rest) > 0:
+		try(rest[0], hold, rest[1:])
+		try(hold, rest[0], rest[1:])
+	case hold.Valid():
+		try(hold, engine.None, nil)
+	}
+	return best
+}
+
+func TestSolveLinesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	n := 150
+	if testing.Short() {
+		n = 30
+	}
+	for i := 0; i < n; i++ {
+		h := 2 + rng.IntN(3)
+		f := Field{Height: h}
+		for y := 0; y < h; y++ {
+			// Mostly full low rows with a few holes, so that lines come.
+			for x := 0; x < Width; x++ {
+				if rng.IntN(10) < 8-3*y {
+					f.Rows |= 1 << uint(y*Width+x)
+				}
+			}
+		}
+		f = f.clearFull()
+		f.Height = h
+		q := make([]engine.Piece, 1+rng.IntN(4))
+		for j := range q {
+			q[j] = engine.Pieces[rng.IntN(engine.NumPieces)]
+		}
+		r := Rules{Hold: rng.IntN(2) == 0, Drop: Drop(rng.IntN(3))}
+		got, sol, err := SolveLines(f, q, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want int
+		if r.Hold {
+			want = bruteLines(f, q[0], q[1:], true, r)
+		} else {
+			want = bruteLines(f, engine.None, q, false, r)
+		}
+		if got != want {
+			t.Fatalf("%v hold %v %v on\n%s: %d lines, brute force %d", q, r.Hold, r.Drop, f, got, want)
+		}
+		if lines, err := replayLines(f, sol, r); err != nil || lines != got {
+			t.Fatalf("%v on\n%s: replay %d, %v", q, f, lines, err)
 		}
 	}
 }
