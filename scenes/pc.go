@@ -153,7 +153,7 @@ func (s *pcScene) analyze() {
 		}
 		a := pcAnswer{kind: jobVerdict, entry: entry, verdict: &v}
 		if hint && v.Possible {
-			sol, _, err := pcpractice.Hint(pos, v)
+			sol, _, err := pcpractice.Hint(ctx, pos, v)
 			if err != nil {
 				return pcAnswer{}, err
 			}
@@ -167,8 +167,8 @@ func (s *pcScene) analyze() {
 func (s *pcScene) startHint() {
 	entry := len(s.history) - 1
 	pos, v := s.history[entry].pos, *s.verdict
-	s.work.Start(func(context.Context) (pcAnswer, error) {
-		sol, _, err := pcpractice.Hint(pos, v)
+	s.work.Start(func(ctx context.Context) (pcAnswer, error) {
+		sol, _, err := pcpractice.Hint(ctx, pos, v)
 		return pcAnswer{kind: jobHint, entry: entry, hint: &sol}, err
 	})
 }
@@ -194,7 +194,7 @@ func (s *pcScene) missed(why string) {
 				v = &a
 			}
 			if v.Possible {
-				sol, _, err := pcpractice.Hint(hist[j].pos, *v)
+				sol, _, err := pcpractice.Hint(ctx, hist[j].pos, *v)
 				return pcAnswer{kind: jobMiss, entry: j, verdict: v, hint: &sol}, err
 			}
 		}

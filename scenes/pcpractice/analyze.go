@@ -136,11 +136,13 @@ func firstClear(ctx context.Context, f pc.Field, pat *pc.Pattern, workers int, v
 
 // Hint is one perfect clear of position p with the queue v.First: its
 // steps in the order they are placed. ok is false when v has no queue.
-func Hint(p Position, v Verdict) (sol pc.Solution, ok bool, err error) {
+func Hint(ctx context.Context, p Position, v Verdict) (sol pc.Solution, ok bool, err error) {
 	if v.First == nil {
 		return sol, false, nil
 	}
-	sol, ok, err = pc.Solve(p.Field, v.First, Rules)
+	// SolveContext polls ctx, so in the browser the search pauses there
+	// like Analyze's and the frame is never held.
+	sol, ok, err = pc.SolveContext(ctx, p.Field, v.First, Rules)
 	if err == nil && !ok {
 		err = fmt.Errorf("pc: queue %v was found to clear, but Solve finds no clear", v.First)
 	}

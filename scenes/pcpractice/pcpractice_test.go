@@ -232,7 +232,7 @@ func TestHintReplays(t *testing.T) {
 		if !v.Possible || v.First == nil || (n > MaxChancePieces) != (v.Total == 0) {
 			t.Fatalf("%v: %+v", p.Visible(), v)
 		}
-		sol, ok, err := Hint(p, v)
+		sol, ok, err := Hint(context.Background(), p, v)
 		if err != nil || !ok {
 			t.Fatalf("%v: no hint (%v)", p.Visible(), err)
 		}
@@ -252,7 +252,7 @@ func TestHintReplays(t *testing.T) {
 	if err != nil || !v.Possible || v.Total != 0 || v.First == nil {
 		t.Fatalf("no preview: %+v %v", v, err)
 	}
-	if _, ok, err := Hint(Position{}, Verdict{}); ok || err != nil {
+	if _, ok, err := Hint(context.Background(), Position{}, Verdict{}); ok || err != nil {
 		t.Error("a hint without a queue that clears")
 	}
 }
@@ -342,7 +342,7 @@ func BenchmarkHintNine(b *testing.B) {
 		b.Fatalf("%+v %v", v, err)
 	}
 	for b.Loop() {
-		if _, ok, err := Hint(p, v); !ok || err != nil {
+		if _, ok, err := Hint(context.Background(), p, v); !ok || err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -210,7 +210,7 @@ func (e *enumerator) inOrder(f Field, rm rowMap, seq []engine.Piece, n int) {
 
 func (e *enumerator) place(f Field, rm rowMap, p, keep engine.Piece, rest []engine.Piece, n int) {
 	for _, m := range e.gen.moves(f, p) {
-		if e.done {
+		if e.done || e.stop.done() {
 			return
 		}
 		g := f.place(m)

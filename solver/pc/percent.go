@@ -145,6 +145,31 @@ func (s *shared) searcher() *searcher {
 type searcher struct {
 	s   *shared
 	gen *generator
+	// stop, when set, ends the search early once its context is done;
+	// the answers of a stopped search (and the memo it filled) are
+	// thrown away by the caller.
+	stop *stopper
+}
+
+// stopper polls a context every stopEvery placements tried, so that a
+// long search can be cancelled, and a cooperative scheduler (the browser's
+// single thread) can take its turn inside ctx.Err.
+type stopper struct {
+	ctx     context.Context
+	n       int
+	stopped bool
+}
+
+const stopEvery = 256
+
+func (t *stopper) done() bool {
+	if t == nil {
+		return false
+	}
+	if t.n++; t.n%stopEvery == 0 && !t.stopped && t.ctx.Err() != nil {
+		t.stopped = true
+	}
+	return t.stopped
 }
 
 func (s *shared) lookup(k memoKey) (v, ok bool) {
@@ -412,6 +437,9 @@ func (s *searcher) withHold(f Field, hold engine.Piece, rest []engine.Piece, n i
 // step places p in every way and goes on with keep in hand.
 func (s *searcher) step(f Field, p, keep engine.Piece, rest []engine.Piece, n int) bool {
 	for _, m := range s.gen.moves(f, p) {
+		if s.stop.done() {
+			return false
+		}
 		g := f.place(m)
 		if n == 1 {
 			if g.Cleared() {
@@ -443,6 +471,9 @@ func (s *searcher) noHold(f Field, seq []engine.Piece, n int) bool {
 	}
 	ok := false
 	for _, m := range s.gen.moves(f, seq[0]) {
+		if s.stop.done() {
+			return false
+		}
 		g := f.place(m)
 		if n == 1 {
 			if ok = g.Cleared(); ok {

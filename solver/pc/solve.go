@@ -1,6 +1,7 @@
 package pc
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -15,6 +16,13 @@ import (
 // queue may be one piece longer than the clear takes (that piece stays in
 // hand); pieces past that are not used.
 func Solve(f Field, queue []engine.Piece, r Rules) (sol Solution, ok bool, err error) {
+	return SolveContext(context.Background(), f, queue, r)
+}
+
+// SolveContext is Solve that ends with ctx's error once ctx is done. It
+// polls ctx.Err every few hundred placements tried, which is also where a
+// caller sharing one thread (the browser) can pause it.
+func SolveContext(ctx context.Context, f Field, queue []engine.Piece, r Rules) (sol Solution, ok bool, err error) {
 	n, err := f.Pieces()
 	if err != nil {
 		return sol, false, err
@@ -36,10 +44,18 @@ func Solve(f Field, queue []engine.Piece, r Rules) (sol Solution, ok bool, err e
 	}
 	queue = queue[:keep]
 	e := &enumerator{searcher: newShared(r).searcher(), found: map[string][]Step{}, first: true}
-	if !e.check(f, queue, n) {
+	e.stop = &stopper{ctx: ctx}
+	alive := e.check(f, queue, n)
+	if e.stop.stopped {
+		return sol, false, ctx.Err()
+	}
+	if !alive {
 		return sol, false, nil
 	}
 	e.run(f, queue, n)
+	if e.stop.stopped {
+		return sol, false, ctx.Err()
+	}
 	for _, steps := range e.found {
 		return Solution{Steps: steps, Sequences: []int{0}}, true, nil
 	}

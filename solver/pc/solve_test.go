@@ -1,6 +1,8 @@
 package pc
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -205,5 +207,57 @@ func TestSolveLinesBruteForce(t *testing.T) {
 		if lines, err := replayLines(f, sol, r); err != nil || lines != got {
 			t.Fatalf("%v on\n%s: replay %d, %v", q, f, lines, err)
 		}
+	}
+}
+
+// countingCtx is a context whose Err is cancelled after a number of calls:
+// it counts the polls a search makes and stops it part way.
+type countingCtx struct {
+	context.Context
+	calls, cancelAt int
+}
+
+func (c *countingCtx) Err() error {
+	c.calls++
+	if c.cancelAt > 0 && c.calls >= c.cancelAt {
+		return context.Canceled
+	}
+	return nil
+}
+
+// SolveContext polls its context while it searches, stops with the
+// context's error when it is done, and otherwise answers as Solve does.
+func TestSolveContext(t *testing.T) {
+	f, err := ParseFumen("v115@vhAAgH", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q []engine.Piece
+	for _, r := range "TILJSZOIOTS" {
+		p, _ := engine.ParsePiece(string(r))
+		q = append(q, p)
+	}
+	r := Rules{Hold: true}
+	free := &countingCtx{Context: context.Background()}
+	sol, ok, err := SolveContext(free, f, q, r)
+	if err != nil || !ok {
+		t.Fatalf("uncancelled: ok %v err %v", ok, err)
+	}
+	if err := sol.Replay(f, r); err != nil {
+		t.Errorf("the solution does not replay: %v", err)
+	}
+	if free.calls < 2 {
+		t.Fatalf("the ten-piece search polled its context %d times", free.calls)
+	}
+	for _, at := range []int{1, free.calls / 2, free.calls} {
+		c := &countingCtx{Context: context.Background(), cancelAt: at}
+		if _, ok, err := SolveContext(c, f, q, r); !errors.Is(err, context.Canceled) || ok {
+			t.Errorf("cancelled at poll %d of %d: ok %v err %v, want context.Canceled", at, free.calls, ok, err)
+		}
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := SolveContext(done, f, q, r); !errors.Is(err, context.Canceled) {
+		t.Errorf("a context cancelled before the start: %v", err)
 	}
 }
