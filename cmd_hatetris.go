@@ -38,14 +38,14 @@ var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Comman
 func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka hatetris play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	replay := fs.String("replay", "", "a replay in the game's own encoding (Base2048, hex or raw LRDU)")
+	replay := fs.String("replay", "", "a replay in any of the game's encodings (Base2048, Base65536, hex or raw LRDU)")
 	replayFile := fs.String("replay-file", "", "a file holding a replay (at most "+bounded.Size(maxHatetrisReplayBytes)+")")
 	mild := fs.Bool("mild", false, "play against HATETRIS Mild (no rule against repeated wells)")
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
 	personality := fs.String("personality", "eltetris", "bot: the evaluation of wells")
 	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
-	hex := fs.Bool("hex", false, "bot: write the replay in the old hex encoding instead of Base2048")
+	encoding := fs.String("encoding", "base2048", "bot: write the replay as "+strings.Join(hatetris.Encodings, ", ")+" (base2048 is what the game writes today)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -68,7 +68,11 @@ func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kocka hatetris play: the bot plays HATETRIS only (no --mild)")
 			return 2
 		}
-		return hatetrisBot(*beam, *personality, *maxPieces, *hex, stdout, stderr)
+		if _, err := hatetris.EncodeReplayAs(nil, *encoding); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris play: --encoding: %v\n", err)
+			return 2
+		}
+		return hatetrisBot(*beam, *personality, *maxPieces, *encoding, stdout, stderr)
 	}
 	text := *replay
 	if *replayFile != "" {
@@ -103,7 +107,7 @@ func printHatetrisResult(w io.Writer, lines, moves int, over bool) {
 
 // hatetrisBot plays one game with the beam search and prints its result
 // and replay, checked by playing the replay through the rules.
-func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout, stderr io.Writer) int {
+func hatetrisBot(width int, personality string, maxPieces int, encoding string, stdout, stderr io.Writer) int {
 	if width < 1 || width > hatetris.MaxRecordWidth || maxPieces < 1 || maxPieces > maxBotPieces {
 		fmt.Fprintf(stderr, "kocka hatetris play: need 1 <= --beam <= %d and 1 <= --max-pieces <= %d\n", hatetris.MaxRecordWidth, maxBotPieces)
 		return 2
@@ -128,11 +132,12 @@ func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout,
 		return 1
 	}
 	printHatetrisResult(stdout, g.Score(), n, g.Over())
-	if hex {
-		fmt.Fprintln(stdout, strings.TrimSpace(hatetris.EncodeHex(g.Moves())))
-	} else {
-		fmt.Fprintln(stdout, hatetris.EncodeReplay(g.Moves()))
+	replay, err := hatetris.EncodeReplayAs(g.Moves(), encoding)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+		return 1
 	}
+	fmt.Fprintln(stdout, replay)
 	return 0
 }
 

@@ -2,9 +2,10 @@
 // its own rotation system (no kicks, its own orientations and rotation
 // centres), its spawn, its moves (left, right, down, rotate; no gravity,
 // hold or preview), its line counting, its enemy AI with the rule against
-// repeated wells, and its replay encodings (hex and Base2048, read and
-// written), so that a replay made in the real game plays back here to the
-// same number of lines and a game played here can be replayed there.
+// repeated wells, and its replay encodings (hex, Base65536 and Base2048,
+// read and written), so that a replay made in the real game plays back
+// here to the same number of lines and a game played here can be replayed
+// there.
 //
 // Coordinates follow the original: row 0 is the top of the well, y grows
 // downwards, and bit x of a row is column x from the left.
