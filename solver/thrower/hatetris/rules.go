@@ -150,9 +150,9 @@ var drawings = map[engine.Piece][4]string{
 }
 
 // orientations[piece][o] is derived from drawings at start-up.
-var orientations [engine.L + 1][4]orientation
+var orientations = buildOrientations()
 
-func init() {
+func buildOrientations() (out [engine.L + 1][4]orientation) {
 	for p, ds := range drawings {
 		for o, d := range ds {
 			xMin, xMax, yMin, yMax := 4, -1, 4, -1
@@ -169,9 +169,10 @@ func init() {
 			for y := yMin; y < yMax; y++ {
 				or.rows[y-yMin] = all[y] >> uint(xMin)
 			}
-			orientations[p][o] = or
+			out[p][o] = or
 		}
 	}
+	return out
 }
 
 // Move is one key press of the original: Left, Right, Down (which locks
