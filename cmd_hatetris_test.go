@@ -70,3 +70,36 @@ func TestHatetrisPlayBot(t *testing.T) {
 		}
 	}
 }
+
+// TestHatetrisRecord runs two tiny searches, checks the replay written,
+// and the flags refused before any search.
+func TestHatetrisRecord(t *testing.T) {
+	dir := t.TempDir()
+	state, out := filepath.Join(dir, "state.json"), filepath.Join(dir, "best.txt")
+	var stdout, errs bytes.Buffer
+	args := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "4", "--quiescence", "1",
+		"--state", state, "--out", out, "--mem", "64", "--cache", "1", "--quiet"}
+	if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if !strings.Contains(stdout.String(), "width 2: ") || !strings.Contains(stdout.String(), "width 4: ") {
+		t.Errorf("output %q: want widths 2 and 4", stdout.String())
+	}
+	var again bytes.Buffer
+	if code := hatetrisCommands.Run([]string{"play", "--replay-file", out}, nil, &again, &errs); code != 0 ||
+		!strings.Contains(again.String(), `"game_over":true`) {
+		t.Errorf("the best replay plays as %q (exit %d)", again.String(), code)
+	}
+	// The same state with other settings is refused.
+	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.1", "--state", state}, nil, &stdout, &errs); code != 2 {
+		t.Errorf("a state made with --quiescence 1, resumed without it: exit %d", code)
+	}
+	for _, bad := range [][]string{
+		{"--quiescence", "9"}, {"--mem", "10"}, {"--cache", "5000"}, {"--eval", "nope"}, {"--hours", "0"},
+	} {
+		args := append([]string{"record", "--hours", "0.1", "--state", filepath.Join(dir, "other.json")}, bad...)
+		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
