@@ -38,14 +38,15 @@ var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Comman
 func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka hatetris play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	replay := fs.String("replay", "", "a replay in the game's own encoding (Base2048, hex or raw LRDU)")
+	replay := fs.String("replay", "", "a replay in any of the game's encodings (Base2048, Base65536, hex or raw LRDU)")
 	replayFile := fs.String("replay-file", "", "a file holding a replay (at most "+bounded.Size(maxHatetrisReplayBytes)+")")
 	mild := fs.Bool("mild", false, "play against HATETRIS Mild (no rule against repeated wells)")
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
-	personality := fs.String("personality", "eltetris", "bot: the evaluation of wells")
+	evalName := fs.String("eval", "eltetris", "bot: the evaluation of wells ("+evalNames()+")")
+	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("bot: extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
-	hex := fs.Bool("hex", false, "bot: write the replay in the old hex encoding instead of Base2048")
+	encoding := fs.String("encoding", "base2048", "bot: write the replay as "+strings.Join(hatetris.Encodings, ", ")+" (base2048 is what the game writes today)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -68,7 +69,11 @@ func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kocka hatetris play: the bot plays HATETRIS only (no --mild)")
 			return 2
 		}
-		return hatetrisBot(*beam, *personality, *maxPieces, *hex, stdout, stderr)
+		if _, err := hatetris.EncodeReplayAs(nil, *encoding); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris play: --encoding: %v\n", err)
+			return 2
+		}
+		return hatetrisBot(*beam, *evalName, *quiescence, *maxPieces, *encoding, stdout, stderr)
 	}
 	text := *replay
 	if *replayFile != "" {
@@ -101,38 +106,52 @@ func printHatetrisResult(w io.Writer, lines, moves int, over bool) {
 	fmt.Fprintf(w, "{\"lines\":%d,\"moves\":%d,\"game_over\":%t}\n", lines, moves, over)
 }
 
+// evalNames lists the evaluations for the flags' help.
+func evalNames() string {
+	var names []string
+	for _, w := range hatetris.EvalSets {
+		names = append(names, w.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
 // hatetrisBot plays one game with the beam search and prints its result
 // and replay, checked by playing the replay through the rules.
-func hatetrisBot(width int, personality string, maxPieces int, hex bool, stdout, stderr io.Writer) int {
+func hatetrisBot(width int, evalName string, quiescence, maxPieces int, encoding string, stdout, stderr io.Writer) int {
 	if width < 1 || width > hatetris.MaxRecordWidth || maxPieces < 1 || maxPieces > maxBotPieces {
 		fmt.Fprintf(stderr, "kocka hatetris play: need 1 <= --beam <= %d and 1 <= --max-pieces <= %d\n", hatetris.MaxRecordWidth, maxBotPieces)
 		return 2
 	}
-	eval, err := hatetris.PersonalityEval(hatetris.Standard, personality)
+	ev, err := hatetris.EvalByName(evalName)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 2
 	}
-	b := hatetris.NewBeam(hatetris.Standard, width, eval)
+	b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: width, Eval: ev, LineWeight: 1000, Quiescence: quiescence})
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+		return 2
+	}
 	for b.Depth < maxPieces && b.Step() {
 	}
-	moves, err := b.Moves(b.Best())
+	moves, err := b.BestMoves()
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 1
 	}
 	g, _ := hatetris.NewGame(hatetris.Standard, hatetris.NewEnemy(false))
 	n := g.Play(moves)
-	if g.Score() != b.Best().Score {
-		fmt.Fprintf(stderr, "kocka hatetris play: the replay scores %d lines, the search said %d\n", g.Score(), b.Best().Score)
+	if lines, _ := b.Best(); g.Score() != lines {
+		fmt.Fprintf(stderr, "kocka hatetris play: the replay scores %d lines, the search said %d\n", g.Score(), lines)
 		return 1
 	}
 	printHatetrisResult(stdout, g.Score(), n, g.Over())
-	if hex {
-		fmt.Fprintln(stdout, strings.TrimSpace(hatetris.EncodeHex(g.Moves())))
-	} else {
-		fmt.Fprintln(stdout, hatetris.EncodeReplay(g.Moves()))
+	replay, err := hatetris.EncodeReplayAs(g.Moves(), encoding)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+		return 1
 	}
+	fmt.Fprintln(stdout, replay)
 	return 0
 }
 
@@ -147,8 +166,11 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, at most "+bounded.Size(hatetris.MaxRecordStateBytes)+"; rewritten after every search)")
 	start := fs.Int("start-width", 64, "beam width of the first search")
 	maxWidth := fs.Int("max-width", 1<<22, "stop before a search wider than this")
-	personality := fs.String("personality", "eltetris", "the evaluation of wells")
+	evalName := fs.String("eval", "eltetris", "the evaluation of wells ("+evalNames()+")")
 	lineWeight := fs.Float64("line-weight", 1000, "what a cleared line is worth against the evaluation")
+	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
+	memMiB := fs.Int("mem", 4096, "memory for the search in MiB (at least 64): limits the beam width")
+	cacheMiB := fs.Int("cache", 256, "of --mem, MiB for the enemy cache (at least 1)")
 	out := fs.String("out", "", "write the best replay (Base2048) to this file")
 	plot := fs.String("plot", "", "write an SVG plot of lines against beam width and time to this file")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
@@ -169,16 +191,24 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		err = fmt.Errorf("--line-weight %g is not a finite number", *lineWeight)
 	case *start < 1 || *maxWidth < *start || *maxWidth > hatetris.MaxRecordWidth:
 		err = fmt.Errorf("need 1 <= --start-width <= --max-width <= %d", hatetris.MaxRecordWidth)
+	case *quiescence < 0 || *quiescence > hatetris.MaxQuiescence:
+		err = fmt.Errorf("--quiescence %d out of range 0..%d", *quiescence, hatetris.MaxQuiescence)
+	case *memMiB < 64 || *memMiB > 1<<20:
+		err = fmt.Errorf("--mem %d MiB out of range 64..%d", *memMiB, 1<<20)
+	case *cacheMiB < 1 || *cacheMiB >= *memMiB:
+		err = fmt.Errorf("--cache %d MiB: need at least 1 and less than --mem (%d)", *cacheMiB, *memMiB)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
 	}
-	eval, err := hatetris.PersonalityEval(hatetris.Standard, *personality)
+	ev, err := hatetris.EvalByName(*evalName)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
 	}
+	// The widest beam the memory holds (the cache's share apart).
+	memWidth := (int64(*memMiB-*cacheMiB) << 20) / hatetris.BytesPerWidth
 	for _, f := range []struct{ flag, path string }{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}} {
 		if f.path == "" && f.flag != "--state" {
 			continue
@@ -193,12 +223,12 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 1
 	}
-	if len(st.Runs) > 0 && (st.Personality != *personality || st.LineWeight != *lineWeight) {
-		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --personality %s --line-weight %g; use those or a new --state\n",
-			*statePath, st.Personality, st.LineWeight)
+	if len(st.Runs) > 0 && (st.Eval != *evalName || st.LineWeight != *lineWeight || st.Quiescence != *quiescence) {
+		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --eval %s --line-weight %g --quiescence %d; use those or a new --state\n",
+			*statePath, st.Eval, st.LineWeight, st.Quiescence)
 		return 2
 	}
-	st.Personality, st.LineWeight = *personality, *lineWeight
+	st.Version, st.Eval, st.LineWeight, st.Quiescence = hatetris.RecordStateVersion, *evalName, *lineWeight, *quiescence
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
 	bar := cli.NewProgress(stderr)
 	for {
@@ -206,17 +236,23 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		if w > *maxWidth || time.Now().After(deadline) {
 			break
 		}
+		if int64(w) > memWidth {
+			fmt.Fprintf(stderr, "kocka hatetris record: width %d needs more than --mem %d MiB (at most %d wells)\n", w, *memMiB, memWidth)
+			break
+		}
 		began := time.Now()
 		var progress func(*hatetris.Beam)
 		if !*quiet {
 			progress = func(b *hatetris.Beam) {
 				if b.Depth%10 == 0 {
+					lines, _ := b.Best()
 					bar.Update(false, "width %d: piece %d, %d wells, best line %d lines, %s (best so far %d lines)",
-						w, b.Depth, b.Alive(), b.Best().Score, time.Since(began).Round(time.Second), st.Best.Lines)
+						w, b.Depth, b.Alive(), lines, time.Since(began).Round(time.Second), st.Best.Lines)
 				}
 			}
 		}
-		run, ok, err := hatetris.RunRecord(w, eval, *lineWeight, deadline, progress)
+		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, Quiescence: *quiescence, CacheBytes: int64(*cacheMiB) << 20}
+		run, ok, err := hatetris.RunRecord(cfg, deadline, progress)
 		bar.Done()
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
@@ -235,7 +271,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "width %d: %d lines in %d pieces, %.1f s\n", run.Width, run.Lines, run.Pieces, run.Seconds)
+		fmt.Fprintf(stdout, "width %d: %d lines in %d pieces, %.1f s (%.1f s CPU)\n", run.Width, run.Lines, run.Pieces, run.Seconds, run.CPUSeconds)
 	}
 	if st.Best.Replay == "" {
 		fmt.Fprintln(stderr, "kocka hatetris record: no search finished")
@@ -280,7 +316,7 @@ func recordPlot(st *hatetris.RecordState) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">Kocka against HATETRIS: lines by beam width (%s, line weight %g)</text>\n", m, st.Personality, st.LineWeight)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">Kocka against HATETRIS: lines by beam width (%s, line weight %g, quiescence %d)</text>\n", m, st.Eval, st.LineWeight, st.Quiescence)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">beam width (log scale); labels: search time so far</text>\n", w/2-120, h-m+40)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,6 +23,8 @@ func TestHatetrisPlayReplay(t *testing.T) {
 		{[]string{"play", "--replay", "AAAA AAAA AAAA AAAA AAAA AAAA AAAA AAAA AAAA AAAA AAAA A2"}, 0, `{"lines":0,"moves":90,"game_over":true}` + "\n"},
 		{[]string{"play", "--replay-file", file}, 0, `{"lines":0,"moves":90,"game_over":true}` + "\n"},
 		{[]string{"play", "--replay", "LLLL"}, 0, `{"lines":0,"moves":4,"game_over":false}` + "\n"},
+		{[]string{"play", "--replay", "𤆻𤆻𤆻𤆻𤆻𡚻"}, 0, `{"lines":0,"moves":90,"game_over":true}` + "\n"},
+		{[]string{"play", "--bot", "--encoding", "base64"}, 2, ""},
 		{[]string{"play", "--replay", "not a replay!"}, 1, ""},
 		{[]string{"play"}, 2, ""},
 		{[]string{"play", "--replay", "A", "--bot"}, 2, ""},
@@ -41,16 +44,62 @@ func TestHatetrisPlayReplay(t *testing.T) {
 // TestHatetrisPlayBot lets the bot play a short game and replays what it
 // printed.
 func TestHatetrisPlayBot(t *testing.T) {
-	var out, errs bytes.Buffer
-	if code := hatetrisCommands.Run([]string{"play", "--bot", "--beam", "4", "--max-pieces", "30"}, nil, &out, &errs); code != 0 {
+	for _, enc := range []string{"base2048", "base65536", "hex"} {
+		var out, errs bytes.Buffer
+		if code := hatetrisCommands.Run([]string{"play", "--bot", "--beam", "4", "--max-pieces", "30", "--encoding", enc}, nil, &out, &errs); code != 0 {
+			t.Fatalf("%s: exit %d: %s", enc, code, errs.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != 2 {
+			t.Fatalf("%s: output %q: want the result and the replay", enc, out.String())
+		}
+		var again bytes.Buffer
+		if code := hatetrisCommands.Run([]string{"play", "--replay", lines[1]}, nil, &again, &errs); code != 0 {
+			t.Fatalf("%s: exit %d: %s", enc, code, errs.String())
+		}
+		// The encodings may pad the replay with one move (hex with a D,
+		// Base2048 and Base65536 with an L), so the move count may be one
+		// more; the lines and the end must be the same.
+		var said, got struct {
+			Lines, Moves int
+			Over         bool `json:"game_over"`
+		}
+		if json.Unmarshal([]byte(lines[0]), &said) != nil || json.Unmarshal(again.Bytes(), &got) != nil ||
+			got.Lines != said.Lines || got.Over != said.Over || got.Moves != said.Moves && got.Moves != said.Moves+1 {
+			t.Errorf("%s: the bot's replay plays back as %q, the bot said %q", enc, again.String(), lines[0])
+		}
+	}
+}
+
+// TestHatetrisRecord runs two tiny searches, checks the replay written,
+// and the flags refused before any search.
+func TestHatetrisRecord(t *testing.T) {
+	dir := t.TempDir()
+	state, out := filepath.Join(dir, "state.json"), filepath.Join(dir, "best.txt")
+	var stdout, errs bytes.Buffer
+	args := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "4", "--quiescence", "1",
+		"--state", state, "--out", out, "--mem", "64", "--cache", "1", "--quiet"}
+	if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("output %q: want the result and the replay", out.String())
+	if !strings.Contains(stdout.String(), "width 2: ") || !strings.Contains(stdout.String(), "width 4: ") {
+		t.Errorf("output %q: want widths 2 and 4", stdout.String())
 	}
 	var again bytes.Buffer
-	if code := hatetrisCommands.Run([]string{"play", "--replay", lines[1]}, nil, &again, &errs); code != 0 || again.String() != lines[0]+"\n" {
-		t.Errorf("the bot's replay plays back as %q, the bot said %q", again.String(), lines[0])
+	if code := hatetrisCommands.Run([]string{"play", "--replay-file", out}, nil, &again, &errs); code != 0 ||
+		!strings.Contains(again.String(), `"game_over":true`) {
+		t.Errorf("the best replay plays as %q (exit %d)", again.String(), code)
+	}
+	// The same state with other settings is refused.
+	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.1", "--state", state}, nil, &stdout, &errs); code != 2 {
+		t.Errorf("a state made with --quiescence 1, resumed without it: exit %d", code)
+	}
+	for _, bad := range [][]string{
+		{"--quiescence", "9"}, {"--mem", "10"}, {"--cache", "5000"}, {"--eval", "nope"}, {"--hours", "0"},
+	} {
+		args := append([]string{"record", "--hours", "0.1", "--state", filepath.Join(dir, "other.json")}, bad...)
+		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
 	}
 }

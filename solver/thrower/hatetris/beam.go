@@ -1,234 +1,513 @@
 package hatetris
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
-	"sort"
+	"slices"
 	"sync"
-
-	"github.com/kocka/kocka/engine"
-	"github.com/kocka/kocka/solver"
+	"sync/atomic"
 )
 
 // Beam is Kocka's placer against HATETRIS: a beam search over the game
 // tree. The enemy is deterministic, so every well has exactly one next
-// piece; the search keeps the Width best wells after each piece (ranked by
-// lines cleared and a personality's evaluation of the well), merges
-// transpositions (the same well reached with the same lines), and follows
-// the enemy's rule against repeated wells exactly, each line of play with
-// its own memory of the wells it went through.
+// piece; after each piece the search keeps the Width best wells (ranked by
+// LineWeight x lines plus the evaluation), merges transpositions (the same
+// well with the same lines), and follows the enemy's rule against repeated
+// wells exactly, each line of play with its own memory of the wells it
+// went through.
+//
+// Memory: a beam entry is a Bits well, its lines and its index (40 bytes);
+// each piece keeps, per surviving entry, its parent's index and where the
+// piece locked (12 bytes) and its well (32 bytes, for the loop rule), and
+// the dead lines of play are dropped every compactEvery pieces. Expanding
+// a beam writes a 12-byte candidate per child (about 30 per well) before
+// the best Width are kept. BytesPerWidth bounds it all per unit of width.
 type Beam struct {
-	Rules Rules
-	Width int
-	// Eval scores a well, higher is better for the player.
-	Eval func(w *Well) float64
-	// LineWeight is what one cleared line is worth against Eval.
+	cfg BeamConfig
+
+	cur    []entry // the beam: the wells after Depth pieces
+	layers []layer // layers[d]: how the entries after d+1 pieces were reached
+	seen   hashSet // hashes of every kept well, for the loop rule
+	best   []Placement
+	bestLn int
+	// Depth is the number of pieces placed in the beam's wells.
+	Depth int
+
+	workers []*beamWorker
+	all     []candidate // the candidates of a step, reused
+}
+
+// BeamConfig is a search's settings.
+type BeamConfig struct {
+	Width      int
+	Eval       EvalWeights
 	LineWeight float64
-	// Workers is how many goroutines expand the beam (Eval must be safe
-	// for concurrent use).
+	Quiescence int
+	// Workers expand the beam in parallel (0: one per CPU). The result
+	// does not depend on their number.
 	Workers int
-
-	search   *Search          // for rebuilding paths
-	searches []*Search        // one per worker
-	nodes    map[Well][]*Node // every kept node by its well, for the loop rule
-	beam     []*Node
-	best     *Node // the line of play with the most lines so far, the longest of equals
-	Depth    int   // pieces placed in the beam's current wells
+	// CacheBytes is the enemy cache's size (0: 64 MiB).
+	CacheBytes int64
 }
 
-// Node is one well in the search: how it was reached (the parent, the
-// piece and where it locked), the lines so far and whether the game is
-// over there.
-type Node struct {
-	Parent *Node
-	Well   Well
-	ID     engine.Piece // the piece that was placed to get here
-	At     Piece        // where it locked
-	Score  int
-	Pieces int
-	Over   bool
-	value  float64
+// BytesPerWidth is the memory a unit of beam width costs, for limiting
+// the width by the memory available. The parts: the entry (40 bytes), its
+// children before the cut (about 30 candidates of 12 bytes, held by the
+// worker and again in the merged list), up to 8 full layers of links and
+// wells (44 bytes each) and their hashes between compactions, the
+// transposition map of the cut; Go's collector lets the heap grow to
+// twice what is live. Measured: a width-262144 search peaked at 1.42 GB
+// resident with a 256 MiB enemy cache, 4.4 KB per well.
+const BytesPerWidth = 4608
+
+// MaxQuiescence bounds BeamConfig.Quiescence.
+const MaxQuiescence = 4
+
+type entry struct {
+	well  Bits
+	lines int32
 }
 
-// PersonalityEval returns an evaluation of wells by a solver personality's
-// board features.
-func PersonalityEval(r Rules, name string) (func(*Well) float64, error) {
-	w, err := solver.PersonalityByName(name)
-	if err != nil {
-		return nil, err
-	}
-	return func(wl *Well) float64 {
-		b := wl.Board(r, 0)
-		sc := solver.NewScorer(w, b)
-		return sc.Board(b)
-	}, nil
+type link struct {
+	parent uint32
+	at     Placement
+	lines  int32
 }
+
+type layer struct {
+	wells []Bits
+	links []link
+}
+
+// candidate is one child before the beam is cut: its value, its parent's
+// index and where the piece locked (the well is rebuilt for the kept ones).
+type candidate struct {
+	value  float32
+	parent uint32
+	at     Placement
+}
+
+// compactEvery is how often (in pieces) dead lines of play are dropped.
+const compactEvery = 8
 
 // NewBeam starts a search from the empty well.
-func NewBeam(r Rules, width int, eval func(*Well) float64) *Beam {
-	b := &Beam{Rules: r, Width: max(width, 1), Eval: eval, LineWeight: 1000, Workers: runtime.NumCPU(),
-		search: NewSearch(r), nodes: map[Well][]*Node{}}
-	root := &Node{}
-	b.keep(root)
-	b.beam = []*Node{root}
-	b.best = root
-	return b
+func NewBeam(cfg BeamConfig) (*Beam, error) {
+	switch {
+	case cfg.Width < 1 || cfg.Width > MaxRecordWidth:
+		return nil, fmt.Errorf("hatetris: beam width %d out of range 1..%d", cfg.Width, MaxRecordWidth)
+	case cfg.Quiescence < 0 || cfg.Quiescence > MaxQuiescence:
+		return nil, fmt.Errorf("hatetris: quiescence %d out of range 0..%d", cfg.Quiescence, MaxQuiescence)
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = 64 << 20
+	}
+	b := &Beam{cfg: cfg, cur: []entry{{}}, seen: newHashSet()}
+	b.seen.add(new(Bits).Hash())
+	cache := NewEnemyCache(cfg.CacheBytes)
+	for i := 0; i < cfg.Workers; i++ {
+		b.workers = append(b.workers, &beamWorker{b: b, cache: cache,
+			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, Quiescence: cfg.Quiescence, Cache: cache}})
+	}
+	return b, nil
 }
 
-func (b *Beam) keep(n *Node) { b.nodes[n.Well] = append(b.nodes[n.Well], n) }
+// beamWorker expands a share of the beam.
+type beamWorker struct {
+	b     *Beam
+	cache *EnemyCache
+	gen   Gen
+	eval  Evaluator
+	buf   []Child
+	cands []candidate
+	// the best game-over child it saw: lines, parent, placement
+	overLines  int32
+	overParent int64
+	overAt     Placement
+}
 
-// seen reports whether well w is n's well or one of its ancestors'.
-func (b *Beam) seen(n *Node, w *Well) bool {
-	for _, o := range b.nodes[*w] {
-		a := n
-		for a != nil && a.Pieces > o.Pieces {
-			a = a.Parent
+// Step places one more piece in every well of the beam and keeps the best
+// Width results. It returns false when every line of play is over.
+func (b *Beam) Step() bool {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	const chunk = 64
+	for _, w := range b.workers {
+		w.cands = w.cands[:0]
+		w.overLines, w.overParent = -1, -1
+		wg.Add(1)
+		go func(w *beamWorker) {
+			defer wg.Done()
+			for {
+				from := int(next.Add(chunk)) - chunk
+				if from >= len(b.cur) {
+					return
+				}
+				for i := from; i < min(from+chunk, len(b.cur)); i++ {
+					w.expand(i)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+
+	// The best game over (a line of play that ends here) counts for the
+	// record like any other.
+	for _, w := range b.workers {
+		if w.overParent >= 0 {
+			b.consider(int(w.overLines), b.Depth+1, uint32(w.overParent), w.overAt)
 		}
-		if a == o {
+	}
+	all := b.all[:0]
+	for _, w := range b.workers {
+		all = append(all, w.cands...)
+	}
+	b.all = all
+	kept := b.cut(all)
+	b.Depth++
+	if len(kept) == 0 {
+		b.cur = b.cur[:0]
+		return false
+	}
+	// The new layer: the wells, how they were reached, and their hashes
+	// for the loop rule.
+	ly := layer{wells: make([]Bits, len(kept)), links: make([]link, len(kept))}
+	next2 := make([]entry, len(kept))
+	for i, k := range kept {
+		ly.wells[i] = k.well
+		ly.links[i] = link{parent: k.parent, at: k.at, lines: k.lines}
+		next2[i] = entry{well: k.well, lines: k.lines}
+		b.seen.add(k.well.Hash())
+	}
+	b.layers = append(b.layers, ly)
+	b.cur = next2
+	bestI := 0
+	for i := range kept {
+		if kept[i].lines > kept[bestI].lines {
+			bestI = i
+		}
+	}
+	b.consider(int(kept[bestI].lines), b.Depth, uint32(bestI), Placement{ID: noPiece})
+	if b.Depth%compactEvery == 0 {
+		b.compact()
+	}
+	return true
+}
+
+// noPiece marks a consider call for a kept entry (not a game over).
+const noPiece = 255
+
+// consider makes the line of play ending at (depth, index) the best if
+// it has more lines than the best, or as many and more pieces. For a game
+// over, index is the parent's (in the layer before) and at the placement.
+func (b *Beam) consider(lines, pieces int, index uint32, at Placement) {
+	if lines < b.bestLn || lines == b.bestLn && pieces <= len(b.best) {
+		return
+	}
+	path := make([]Placement, pieces)
+	d := pieces
+	if at.ID != noPiece {
+		path[d-1] = at
+		d--
+	}
+	for ; d > 0; d-- {
+		l := b.layers[d-1].links[index]
+		path[d-1] = l.at
+		index = l.parent
+	}
+	b.best, b.bestLn = path, lines
+}
+
+// expand is the enemy's piece for entry i in every place it can land.
+func (w *beamWorker) expand(i int) {
+	b := w.b
+	e := &b.cur[i]
+	seen := func(x *Bits) bool { return b.inHistory(i, x) }
+	_, w.buf = Choose(w.cache, &w.gen, &e.well, seen, w.buf[:0])
+	for k := range w.buf {
+		c := &w.buf[k]
+		lines := e.lines + int32(c.Lines)
+		if c.Over {
+			if lines > w.overLines {
+				w.overLines, w.overParent, w.overAt = lines, int64(i), c.At
+			}
+			continue
+		}
+		// A well the quiescence finds lost keeps its (very low) value:
+		// it may still outlive the rest.
+		v := float64(lines)*b.cfg.LineWeight + w.eval.Value(&c.Well)
+		w.cands = append(w.cands, candidate{value: float32(v), parent: uint32(i), at: c.At})
+	}
+}
+
+// inHistory reports whether well x is in the memory of the line of play
+// ending at entry i of the beam: the entry's well or one of its
+// ancestors'. The set of hashes answers most questions; a hit is checked
+// against the wells themselves.
+func (b *Beam) inHistory(i int, x *Bits) bool {
+	if !b.seen.has(x.Hash()) {
+		return false
+	}
+	if b.cur[i].well == *x {
+		return true
+	}
+	idx := uint32(i)
+	for d := len(b.layers) - 1; d >= 0; d-- {
+		idx = b.layers[d].links[idx].parent
+		var w Bits // the root is the empty well
+		if d > 0 {
+			w = b.layers[d-1].wells[idx]
+		}
+		if w == *x {
 			return true
 		}
 	}
 	return false
 }
 
-// enemy is the HATETRIS choice for node n, with its memory being n's line
-// of play.
-func (b *Beam) enemy(s *Search, n *Node) engine.Piece {
-	evals := make([]Evaluation, 0, len(pieceOrder))
-	for rank, id := range pieceOrder {
-		ev := Evaluation{Piece: id, HighestPeak: -1, Rank: rank}
-		for _, l := range s.Landings(&n.Well, id) {
-			ev.HighestPeak = max(ev.HighestPeak, l.Well.Peak(b.Rules))
-			if !ev.LeadsIntoCycle {
-				ev.LeadsIntoCycle = b.seen(n, &l.Well)
-			}
-		}
-		evals = append(evals, ev)
-	}
-	return Worst(evals).Piece
+// kept is a child that made the cut.
+type kept struct {
+	well   Bits
+	lines  int32
+	parent uint32
+	at     Placement
 }
 
-// Step places one more piece in every well of the beam and keeps the best
-// Width results. It returns false when every line of play is over. The
-// wells are expanded on Workers goroutines; the result does not depend on
-// their number.
-func (b *Beam) Step() bool {
-	children := make([][]*Node, len(b.beam))
-	workers := max(1, min(b.Workers, len(b.beam)/64+1))
-	for len(b.searches) < workers {
-		b.searches = append(b.searches, NewSearch(b.Rules))
+// cut keeps the Width best candidates, transpositions merged (the first
+// in the order stands), in an order that does not depend on how the
+// candidates were split among the workers.
+func (b *Beam) cut(all []candidate) []kept {
+	order := func(x, y candidate) int {
+		if c := cmp.Compare(y.value, x.value); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.parent, y.parent); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.at.key(), y.at.key())
 	}
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(s *Search, from int) {
-			defer wg.Done()
-			for i := from; i < len(b.beam); i += workers {
-				children[i] = b.expand(s, b.beam[i])
-			}
-		}(b.searches[w], w)
-	}
-	wg.Wait()
-
 	type key struct {
-		w     Well
-		score int
+		w     Bits
+		lines int32
 	}
-	merged := map[key]bool{}
-	var next []*Node
-	for _, cs := range children {
-		for _, c := range cs {
-			if c.Score > b.best.Score || c.Score == b.best.Score && c.Pieces > b.best.Pieces {
-				b.best = c
+	var out []kept
+	merged := make(map[key]struct{}, min(len(all), b.cfg.Width))
+	for len(all) > 0 && len(out) < b.cfg.Width {
+		// Take the best slice of what is left: twice what is still
+		// needed, so that merged transpositions rarely need a second
+		// round.
+		take := min(len(all), 2*(b.cfg.Width-len(out))+16)
+		if take < len(all) {
+			selectTop(all, take, order)
+		}
+		top := all[:take]
+		slices.SortFunc(top, order)
+		for _, c := range top {
+			if len(out) == b.cfg.Width {
+				break
 			}
-			if c.Over {
+			p := &b.cur[c.parent]
+			ch := lockBits(&p.well, c.at)
+			k := key{ch.Well, p.lines + int32(ch.Lines)}
+			if _, dup := merged[k]; dup {
 				continue
 			}
-			k := key{c.Well, c.Score}
-			if merged[k] {
-				continue // a transposition: the first line of play stands
-			}
-			merged[k] = true
-			next = append(next, c)
+			merged[k] = struct{}{}
+			out = append(out, kept{well: ch.Well, lines: k.lines, parent: c.parent, at: c.at})
 		}
-	}
-	sort.SliceStable(next, func(i, j int) bool { return next[i].value > next[j].value })
-	if len(next) > b.Width {
-		next = next[:b.Width]
-	}
-	b.beam = next
-	b.Depth++
-	for _, c := range next {
-		b.keep(c)
-	}
-	if b.Depth%32 == 0 {
-		b.prune()
-	}
-	return len(next) > 0
-}
-
-// expand returns the wells one piece after n: the enemy's piece in every
-// place it can land, each scored (unless the game is over there).
-func (b *Beam) expand(s *Search, n *Node) []*Node {
-	id := b.enemy(s, n)
-	ls := s.Landings(&n.Well, id)
-	out := make([]*Node, len(ls))
-	for i, l := range ls {
-		c := &Node{Parent: n, Well: l.Well, ID: id, At: l.At, Score: n.Score + l.Lines, Pieces: n.Pieces + 1}
-		c.Over = Over(b.Rules, &c.Well)
-		if !c.Over {
-			c.value = float64(c.Score)*b.LineWeight + b.Eval(&c.Well)
-		}
-		out[i] = c
+		all = all[take:]
 	}
 	return out
 }
 
-// prune forgets the kept nodes that are no longer an ancestor of a well in
-// the beam (only ancestors matter for the loop rule), so that dead lines
-// of play can be collected; the best line so far is kept too.
-func (b *Beam) prune() {
-	live := map[*Node]bool{}
-	for _, n := range append([]*Node{b.best}, b.beam...) {
-		for a := n; a != nil && !live[a]; a = a.Parent {
-			live[a] = true
-		}
-	}
-	nodes := make(map[Well][]*Node, len(live))
-	for n := range live {
-		nodes[n.Well] = append(nodes[n.Well], n)
-	}
-	b.nodes = nodes
+func (p Placement) key() int32 {
+	return int32(p.ID)<<24 | int32(uint8(p.X))<<16 | int32(uint8(p.Y))<<8 | int32(p.O)
 }
 
-// Best is the line of play with the most lines found so far.
-func (b *Beam) Best() *Node { return b.best }
+// selectTop moves the k first elements in order to the front (in no
+// particular order among themselves): a quickselect.
+func selectTop(a []candidate, k int, order func(x, y candidate) int) {
+	lo, hi := 0, len(a)
+	for hi-lo > 16 {
+		// Median of three as the pivot.
+		mid := lo + (hi-lo)/2
+		if order(a[mid], a[lo]) < 0 {
+			a[mid], a[lo] = a[lo], a[mid]
+		}
+		if order(a[hi-1], a[lo]) < 0 {
+			a[hi-1], a[lo] = a[lo], a[hi-1]
+		}
+		if order(a[hi-1], a[mid]) < 0 {
+			a[hi-1], a[mid] = a[mid], a[hi-1]
+		}
+		pivot := a[mid]
+		i, j := lo, hi-1
+		for i <= j {
+			for order(a[i], pivot) < 0 {
+				i++
+			}
+			for order(pivot, a[j]) < 0 {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j + 1
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
+	}
+	slices.SortFunc(a[lo:hi], order)
+}
+
+// lockBits is the child of locking the placement in well w (no move
+// search needed: the placement is known to be a landing).
+func lockBits(w *Bits, at Placement) Child {
+	var g Gen
+	g.well = *w
+	return g.lock(at.ID, int(at.O), int(at.X), int(at.Y))
+}
+
+// compact drops the kept wells no line of play in the beam goes through
+// any more (only ancestors matter for the loop rule; the best line so far
+// is kept apart), and rebuilds the set of hashes.
+func (b *Beam) compact() {
+	n := len(b.layers)
+	live := make([]bool, len(b.layers[n-1].links))
+	for i := range live {
+		live[i] = true
+	}
+	for d := n - 1; d >= 0; d-- {
+		ly := &b.layers[d]
+		var parentLive []bool
+		if d > 0 {
+			parentLive = make([]bool, len(b.layers[d-1].links))
+		}
+		for i, l := range ly.links {
+			if live[i] && d > 0 {
+				parentLive[l.parent] = true
+			}
+		}
+		if d < n-1 {
+			// Renumber: keep the live entries, then fix the next layer's
+			// parents.
+			remap := make([]uint32, len(ly.links))
+			k := 0
+			for i := range ly.links {
+				if live[i] {
+					remap[i] = uint32(k)
+					ly.links[k], ly.wells[k] = ly.links[i], ly.wells[i]
+					k++
+				}
+			}
+			ly.links, ly.wells = slices.Clip(ly.links[:k]), slices.Clip(ly.wells[:k])
+			nx := &b.layers[d+1]
+			for i := range nx.links {
+				nx.links[i].parent = remap[nx.links[i].parent]
+			}
+		}
+		live = parentLive
+	}
+	b.seen = newHashSet()
+	b.seen.add(new(Bits).Hash())
+	for d := range b.layers {
+		for i := range b.layers[d].wells {
+			b.seen.add(b.layers[d].wells[i].Hash())
+		}
+	}
+}
+
+// Best is the line of play with the most lines found so far (the longest
+// of equals): its lines and pieces.
+func (b *Beam) Best() (lines, pieces int) { return b.bestLn, len(b.best) }
 
 // Alive is how many wells the beam holds.
-func (b *Beam) Alive() int { return len(b.beam) }
+func (b *Beam) Alive() int { return len(b.cur) }
 
-// Moves rebuilds the key presses of the line of play ending at n, from
-// the empty well: for each piece, a shortest path to where it locked.
-func (b *Beam) Moves(n *Node) ([]Move, error) {
-	var chain []*Node
-	for a := n; a.Parent != nil; a = a.Parent {
-		chain = append(chain, a)
-	}
+// CacheStats are the enemy cache's hits and lookups so far.
+func (b *Beam) CacheStats() (hits, calls int64) { return b.workers[0].cache.Stats() }
+
+// BestMoves rebuilds the key presses of the best line of play from the
+// empty well: for each piece, a shortest path to where it locked, found
+// by the original's own search.
+func (b *Beam) BestMoves() ([]Move, error) {
+	s := NewSearch(Standard)
+	var w Well
 	var moves []Move
-	for i := len(chain) - 1; i >= 0; i-- {
-		c := chain[i]
-		ls := b.search.Landings(&c.Parent.Well, c.ID)
+	for n, at := range b.best {
+		ls := s.Landings(&w, at.ID)
 		found := -1
 		for j := range ls {
-			if ls[j].At == c.At {
+			if ls[j].At == at.Piece() {
 				found = j
 				break
 			}
 		}
 		if found < 0 {
-			return nil, fmt.Errorf("hatetris: piece %d (%v) has no path to its landing", c.Pieces, c.ID)
+			return nil, fmt.Errorf("hatetris: piece %d (%v) has no path to its landing", n+1, at.ID)
 		}
-		moves = append(moves, b.search.Path(found)...)
+		moves = append(moves, s.Path(found)...)
+		w = ls[found].Well
 	}
 	return moves, nil
+}
+
+// hashSet is a set of 64-bit hashes (open addressing, grows by doubling);
+// reads are safe during a step because it is only written between steps.
+type hashSet struct {
+	slots []uint64 // 0 = empty; a zero hash is stored as 1
+	n     int
+}
+
+func newHashSet() hashSet { return hashSet{slots: make([]uint64, 1024)} }
+
+func (s *hashSet) add(h uint64) {
+	if h == 0 {
+		h = 1
+	}
+	if 2*(s.n+1) > len(s.slots) {
+		old := s.slots
+		s.slots, s.n = make([]uint64, 2*len(old)), 0
+		for _, x := range old {
+			if x != 0 {
+				s.add(x)
+			}
+		}
+	}
+	m := uint64(len(s.slots) - 1)
+	for i := h & m; ; i = (i + 1) & m {
+		switch s.slots[i] {
+		case h:
+			return
+		case 0:
+			s.slots[i] = h
+			s.n++
+			return
+		}
+	}
+}
+
+func (s *hashSet) has(h uint64) bool {
+	if h == 0 {
+		h = 1
+	}
+	m := uint64(len(s.slots) - 1)
+	for i := h & m; ; i = (i + 1) & m {
+		switch s.slots[i] {
+		case h:
+			return true
+		case 0:
+			return false
+		}
+	}
 }

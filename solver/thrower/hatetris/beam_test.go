@@ -1,61 +1,69 @@
 package hatetris
 
 import (
+	"encoding/json"
+	"math"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/kocka/kocka/solver"
 )
 
-func TestBeamLinesReplay(t *testing.T) {
-	eval, err := PersonalityEval(Standard, "eltetris")
+func testBeam(t *testing.T, cfg BeamConfig) *Beam {
+	t.Helper()
+	if cfg.LineWeight == 0 {
+		cfg.LineWeight = 1000
+	}
+	if cfg.Eval.Name == "" {
+		cfg.Eval, _ = EvalByName("eltetris")
+	}
+	cfg.CacheBytes = 1 << 20
+	b, err := NewBeam(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, width := range []int{1, 8} {
-		b := NewBeam(Standard, width, eval)
+	return b
+}
+
+// TestBeamLinesReplay: the best line a search reports replays, through the
+// general rules and enemy, to the same lines and pieces, and ends the game.
+func TestBeamLinesReplay(t *testing.T) {
+	for _, cfg := range []BeamConfig{{Width: 1}, {Width: 8}, {Width: 8, Quiescence: 1}} {
+		b := testBeam(t, cfg)
 		for b.Step() {
 		}
-		best := b.Best()
-		moves, err := b.Moves(best)
+		lines, pieces := b.Best()
+		moves, err := b.BestMoves()
 		if err != nil {
 			t.Fatal(err)
 		}
 		g, _ := NewGame(Standard, NewEnemy(false))
 		g.Play(moves)
-		if g.Score() != best.Score || g.Pieces() != best.Pieces+boolInt(!g.Over()) {
-			t.Errorf("width %d: the replay scores %d lines in %d pieces, the search said %d in %d",
-				width, g.Score(), g.Pieces(), best.Score, best.Pieces)
-		}
-		if !g.Over() {
-			t.Errorf("width %d: the search ended but its best line is not over", width)
+		if g.Score() != lines || g.Pieces() != pieces || !g.Over() {
+			t.Errorf("%+v: the replay scores %d lines in %d pieces (over %v), the search said %d in %d",
+				cfg, g.Score(), g.Pieces(), g.Over(), lines, pieces)
 		}
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// TestBeamFollowsTheLoopRule: the beam's enemy, with each line's own
-// memory, chooses what the real enemy chooses along the line found.
+// TestBeamFollowsTheLoopRule: the pieces of the best line are the ones the
+// real enemy (with its memory) deals along it.
 func TestBeamFollowsTheLoopRule(t *testing.T) {
-	eval, _ := PersonalityEval(Standard, "dellacherie")
-	b := NewBeam(Standard, 16, eval)
+	ev, _ := EvalByName("hate-static")
+	b := testBeam(t, BeamConfig{Width: 16, Eval: ev})
 	for b.Step() {
-	}
-	var chain []*Node
-	for n := b.Best(); n.Parent != nil; n = n.Parent {
-		chain = append(chain, n)
 	}
 	e := NewEnemy(false)
 	s := NewSearch(Standard)
-	for i := len(chain) - 1; i >= 0; i-- {
-		w := chain[i].Parent.Well
-		if got := e.Next(s, &w); got != chain[i].ID {
-			t.Fatalf("piece %d: the enemy deals %v, the beam placed %v", chain[i].Pieces, got, chain[i].ID)
+	var w Well
+	for n, at := range b.best {
+		if got := e.Next(s, &w); got != at.ID {
+			t.Fatalf("piece %d: the enemy deals %v, the beam placed %v", n+1, got, at.ID)
+		}
+		if _, locked, _ := Step(Standard, &w, at.Piece(), Down); !locked {
+			t.Fatalf("piece %d: %+v does not lock", n+1, at)
 		}
 	}
 }
@@ -66,11 +74,13 @@ func TestRecordState(t *testing.T) {
 	if err != nil || len(st.Runs) != 0 || st.NextWidth(8) != 8 {
 		t.Fatalf("fresh state: %+v, %v", st, err)
 	}
-	eval, _ := PersonalityEval(Standard, "eltetris")
-	run, ok, err := RunRecord(4, eval, 1000, time.Now().Add(time.Minute), nil)
-	if err != nil || !ok || run.Width != 4 || run.Replay == "" {
+	ev, _ := EvalByName("eltetris")
+	cfg := BeamConfig{Width: 4, Eval: ev, LineWeight: 1000, CacheBytes: 1 << 20}
+	run, ok, err := RunRecord(cfg, time.Now().Add(time.Minute), nil)
+	if err != nil || !ok || run.Width != 4 || run.Replay == "" || run.Beam != 2 {
 		t.Fatalf("run %+v, ok %v, err %v", run, ok, err)
 	}
+	st.Version, st.Eval = RecordStateVersion, "eltetris"
 	st.Runs = append(st.Runs, run)
 	st.Best = run
 	if err := st.Save(path); err != nil {
@@ -80,29 +90,141 @@ func TestRecordState(t *testing.T) {
 	if err != nil || len(again.Runs) != 1 || again.Best.Lines != run.Lines || again.NextWidth(8) != 8 {
 		t.Errorf("reloaded %+v, %v", again, err)
 	}
-	if _, ok, _ := RunRecord(4, eval, 1000, time.Now().Add(-time.Second), nil); ok {
+	if _, ok, _ := RunRecord(cfg, time.Now().Add(-time.Second), nil); ok {
 		t.Error("a search past its deadline counted")
 	}
 }
 
+// TestRecordStateVersion1: the committed state of the first record runs
+// (format 1) is read and converted.
+func TestRecordStateVersion1(t *testing.T) {
+	data, err := os.ReadFile("../../../docs/hatetris-record.json")
+	if err != nil {
+		t.Skip(err)
+	}
+	var raw map[string]any
+	if json.Unmarshal(data, &raw) != nil {
+		t.Fatal("not JSON")
+	}
+	path := filepath.Join(t.TempDir(), "v1.json")
+	if _, v2 := raw["version"]; v2 {
+		// Already converted: make a version 1 file from it.
+		delete(raw, "version")
+		raw["personality"] = raw["eval"]
+		delete(raw, "eval")
+		delete(raw, "quiescence")
+		data, _ = json.Marshal(raw)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := LoadRecordState(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Version != RecordStateVersion || st.Eval != "eltetris" || st.Personality != "" || len(st.Runs) == 0 {
+		t.Errorf("converted: version %d, eval %q, personality %q, %d runs", st.Version, st.Eval, st.Personality, len(st.Runs))
+	}
+	for _, r := range st.Runs {
+		if r.Beam == 0 {
+			t.Errorf("run of width %d has no beam", r.Width)
+		}
+	}
+	if _, err := LoadRecordState(writeTemp(t, `{"version": 3}`)); err == nil {
+		t.Error("format version 3 accepted")
+	}
+	if _, err := LoadRecordState(writeTemp(t, `{"version": 2, "quiescence": 9}`)); err == nil {
+		t.Error("quiescence 9 accepted")
+	}
+}
+
+func writeTemp(t *testing.T, s string) string {
+	path := filepath.Join(t.TempDir(), "x.json")
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // TestBeamWorkers: the number of goroutines does not change the search.
 func TestBeamWorkers(t *testing.T) {
-	eval, _ := PersonalityEval(Standard, "eltetris")
-	one := NewBeam(Standard, 200, eval)
-	one.Workers = 1
-	two := NewBeam(Standard, 200, eval)
-	two.Workers = 2
+	one := testBeam(t, BeamConfig{Width: 200, Workers: 1})
+	two := testBeam(t, BeamConfig{Width: 200, Workers: 2})
 	for i := 0; i < 12; i++ {
 		one.Step()
 		two.Step()
 	}
-	if one.Alive() != two.Alive() || one.Best().Score != two.Best().Score {
+	if len(one.cur) != len(two.cur) || one.bestLn != two.bestLn {
 		t.Fatalf("1 worker: %d wells, %d lines; 2 workers: %d wells, %d lines",
-			one.Alive(), one.Best().Score, two.Alive(), two.Best().Score)
+			len(one.cur), one.bestLn, len(two.cur), two.bestLn)
 	}
-	for i := range one.beam {
-		if one.beam[i].Well != two.beam[i].Well {
+	for i := range one.cur {
+		if one.cur[i] != two.cur[i] {
 			t.Fatalf("the beams differ at %d", i)
 		}
+	}
+}
+
+// TestEvalMatchesPersonality: the eltetris set on Bits scores a well as
+// the solver's eltetris personality scores the 20-row board (its board
+// features), and the HATETRIS features are what their definitions say on
+// a small well.
+func TestEvalMatchesPersonality(t *testing.T) {
+	pw, err := solver.PersonalityByName("eltetris")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, _ := EvalByName("eltetris")
+	wells := randomWells(t, 30, 5)
+	for n, sw := range wells {
+		b, _ := BitsOf(&sw.well)
+		board := sw.well.Board(Standard, 0)
+		sc := solver.NewScorer(pw, board)
+		want := sc.Board(board)
+		if got := ev.boardScore(&b); math.Abs(got-want) > 1e-9 {
+			t.Fatalf("well %d: %g, the personality %g\n%s", n, got, want, sw.well.String(Standard))
+		}
+	}
+	// Two rows at the bottom: a hole under a filled cell in row 18 (the
+	// second row from the floor), the bottom row otherwise filled.
+	var b Bits
+	b[14] = 0b0000000010 // row 18: one cell, over column 1
+	b[15] = 0b1111111101 // row 19: column 1 empty, a hole
+	one := EvalWeights{HighestHole: 1}
+	if got := one.boardScore(&b); got != 1 {
+		t.Errorf("highest hole %g, want 1 (the floor row)", got)
+	}
+	one = EvalWeights{ClearableRows: 1}
+	if got := one.boardScore(&b); got != 1 {
+		t.Errorf("clearable rows %g, want 1 (row 18; row 19 has a hole)", got)
+	}
+}
+
+// TestQuiescenceSeesAClear: with a clear pending for the enemy's next
+// piece, the quiescent value counts the line, the static one does not.
+func TestQuiescenceSeesAClear(t *testing.T) {
+	ev, _ := EvalByName("eltetris")
+	cache := NewEnemyCache(1 << 20)
+	static := Evaluator{W: ev, LineWeight: 1000, Cache: cache}
+	quiet := Evaluator{W: ev, LineWeight: 1000, Cache: cache, Quiescence: 1}
+	found := false
+	for _, sw := range randomWells(t, 40, 9) {
+		b, _ := BitsOf(&sw.well)
+		var g Gen
+		ord := cache.Order(&g, &b)
+		clears := false
+		for _, c := range g.Children(ord[0], nil) {
+			clears = clears || !c.Over && c.Lines > 0
+		}
+		s, q := static.Value(&b), quiet.Value(&b)
+		if clears {
+			found = true
+			if q < 900+s-200 { // a line (1000) against a few features' change
+				t.Errorf("a clear is pending, quiescent %g, static %g", q, s)
+			}
+		}
+	}
+	if !found {
+		t.Skip("no sampled well had a clear pending")
 	}
 }

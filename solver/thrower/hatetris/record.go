@@ -18,15 +18,29 @@ type RecordRun struct {
 	Lines   int     `json:"lines"`
 	Pieces  int     `json:"pieces"`
 	Seconds float64 `json:"seconds"`
-	Replay  string  `json:"replay"`
+	// CPUSeconds is the process's user+system time during the run (0 in
+	// runs recorded before it was kept).
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	// Beam is the search that ran: 1, the first beam (general wells, a
+	// map of nodes); 2, the Bits beam with the enemy cache.
+	Beam   int    `json:"beam"`
+	Replay string `json:"replay"`
 }
+
+// RecordStateVersion is the state file's format. Version 1 (no "version"
+// field) named the evaluation "personality" and had no quiescence; it is
+// read and converted (its runs marked as made by beam 1).
+const RecordStateVersion = 2
 
 // RecordState is what a record attempt keeps on disk between sessions:
 // the evaluation it uses, every finished run (beam width, lines, time) and
 // the best replay. A new session goes on with the next, doubled width.
 type RecordState struct {
-	Personality string      `json:"personality"`
+	Version     int         `json:"version"`
+	Eval        string      `json:"eval"`
+	Personality string      `json:"personality,omitempty"` // version 1's name for Eval
 	LineWeight  float64     `json:"line_weight"`
+	Quiescence  int         `json:"quiescence"`
 	Runs        []RecordRun `json:"runs"`
 	Best        RecordRun   `json:"best"`
 	TotalSecs   float64     `json:"total_seconds"`
@@ -65,6 +79,18 @@ func LoadRecordState(path string) (*RecordState, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("record state %s: %w", path, err)
 	}
+	if s.Version == 0 { // version 1: convert
+		s.Version, s.Eval, s.Personality = RecordStateVersion, s.Personality, ""
+		for i := range s.Runs {
+			s.Runs[i].Beam = 1
+		}
+		if s.Best.Replay != "" {
+			s.Best.Beam = 1
+		}
+	}
+	if s.Version != RecordStateVersion {
+		return nil, fmt.Errorf("record state %s: format version %d, this program reads %d (and 1)", path, s.Version, RecordStateVersion)
+	}
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("record state %s: %w", path, err)
 	}
@@ -78,6 +104,9 @@ func (s *RecordState) Validate() error {
 	if math.IsNaN(s.LineWeight) || math.IsInf(s.LineWeight, 0) {
 		return fmt.Errorf("line weight %g is not a finite number", s.LineWeight)
 	}
+	if s.Quiescence < 0 || s.Quiescence > MaxQuiescence {
+		return fmt.Errorf("quiescence %d out of range 0..%d", s.Quiescence, MaxQuiescence)
+	}
 	if math.IsNaN(s.TotalSecs) || math.IsInf(s.TotalSecs, 0) || s.TotalSecs < 0 {
 		return fmt.Errorf("total seconds %g is not a finite, non-negative number", s.TotalSecs)
 	}
@@ -89,6 +118,10 @@ func (s *RecordState) Validate() error {
 			return fmt.Errorf("%s: negative lines or pieces", what)
 		case math.IsNaN(r.Seconds) || math.IsInf(r.Seconds, 0) || r.Seconds < 0:
 			return fmt.Errorf("%s: seconds %g is not a finite, non-negative number", what, r.Seconds)
+		case math.IsNaN(r.CPUSeconds) || math.IsInf(r.CPUSeconds, 0) || r.CPUSeconds < 0:
+			return fmt.Errorf("%s: CPU seconds %g is not a finite, non-negative number", what, r.CPUSeconds)
+		case r.Beam < 1 || r.Beam > 2:
+			return fmt.Errorf("%s: beam %d is not 1 or 2", what, r.Beam)
 		}
 		return nil
 	}
@@ -117,15 +150,17 @@ func (s *RecordState) Save(path string) error {
 	return atomicfile.WriteFile(path, append(data, '\n'), 0o644)
 }
 
-// RunRecord runs one beam search of the given width until every line of
-// play is over or the deadline passes (then ok is false and the run does
-// not count), and checks its best line by replaying it through the rules.
-// progress is called after every piece.
-func RunRecord(width int, eval func(*Well) float64, lineWeight float64, deadline time.Time,
-	progress func(b *Beam)) (run RecordRun, ok bool, err error) {
-	start := time.Now()
-	b := NewBeam(Standard, width, eval)
-	b.LineWeight = lineWeight
+// RunRecord runs one beam search until every line of play is over or the
+// deadline passes (then ok is false and the run does not count), and
+// checks its best line by replaying it through the rules (the general
+// well and enemy, not the Bits ones). progress is called after every
+// piece.
+func RunRecord(cfg BeamConfig, deadline time.Time, progress func(b *Beam)) (run RecordRun, ok bool, err error) {
+	start, cpu0 := time.Now(), cpuSeconds()
+	b, err := NewBeam(cfg)
+	if err != nil {
+		return RecordRun{}, false, err
+	}
 	for b.Step() {
 		if progress != nil {
 			progress(b)
@@ -134,7 +169,7 @@ func RunRecord(width int, eval func(*Well) float64, lineWeight float64, deadline
 			return RecordRun{}, false, nil
 		}
 	}
-	moves, err := b.Moves(b.Best())
+	moves, err := b.BestMoves()
 	if err != nil {
 		return RecordRun{}, false, err
 	}
@@ -143,9 +178,12 @@ func RunRecord(width int, eval func(*Well) float64, lineWeight float64, deadline
 		return RecordRun{}, false, err
 	}
 	g.Play(moves)
-	if g.Score() != b.Best().Score {
-		return RecordRun{}, false, fmt.Errorf("hatetris: the replay of width %d scores %d lines, the search found %d", width, g.Score(), b.Best().Score)
+	lines, pieces := b.Best()
+	if g.Score() != lines || g.Pieces() < pieces {
+		return RecordRun{}, false, fmt.Errorf("hatetris: the replay of width %d scores %d lines in %d pieces, the search found %d in %d",
+			cfg.Width, g.Score(), g.Pieces(), lines, pieces)
 	}
-	return RecordRun{Width: width, Lines: g.Score(), Pieces: b.Best().Pieces,
-		Seconds: time.Since(start).Seconds(), Replay: EncodeReplay(g.Moves())}, true, nil
+	return RecordRun{Width: cfg.Width, Lines: g.Score(), Pieces: pieces, Beam: 2,
+		Seconds: time.Since(start).Seconds(), CPUSeconds: cpuSeconds() - cpu0,
+		Replay: EncodeReplay(g.Moves())}, true, nil
 }

@@ -15,7 +15,8 @@ import (
 //   - Base2048: the moves run-length encoded (runs of 1 to 4 equal moves,
 //     one nibble per run: move<<2 | length-1, an odd nibble count padded
 //     with a lone L), two nibbles per byte, high first, then Base2048.
-//   - Base65536 (between hex and Base2048) is not read here.
+//   - Base65536 (between hex and Base2048): the same bytes as Base2048,
+//     written with qntm's Base65536 (base65536.go).
 // Padding means a decoded replay may end with one move more than was
 // played; the game ignores moves after it is over.
 
@@ -51,9 +52,10 @@ func MovesString(moves []Move) string {
 	return string(b)
 }
 
-// DecodeReplay reads a replay in any encoding the original writes today or
-// wrote before Base65536: raw letters, hex, or Base2048, telling them apart
-// the way the original does.
+// DecodeReplay reads a replay in any encoding the original reads: raw
+// letters, hex, Base65536 or Base2048, telling them apart the way the
+// original does (raw, then hex, then Base65536 if it decodes, then
+// Base2048; the two Unicode repertoires do not overlap).
 func DecodeReplay(s string) ([]Move, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -65,11 +67,32 @@ func DecodeReplay(s string) ([]Move, error) {
 	if strings.Trim(s, "0123456789ABCDEF# ") == "" {
 		return DecodeHex(s), nil
 	}
+	if moves, err := DecodeBase65536Replay(s); err == nil {
+		return moves, nil
+	}
 	moves, err := DecodeBase2048Replay(s)
 	if err != nil {
-		return nil, fmt.Errorf("replay is neither raw, hex nor Base2048: %w", err)
+		return nil, fmt.Errorf("replay is neither raw, hex, Base65536 nor Base2048: %w", err)
 	}
 	return moves, nil
+}
+
+// Encodings are the names of the encodings EncodeReplayAs writes.
+var Encodings = []string{"base2048", "base65536", "hex"}
+
+// EncodeReplayAs writes moves in the named encoding: "base2048" (what the
+// original writes today), "base65536" (what it wrote before) or "hex" (the
+// oldest; without the trailing space of a full last group).
+func EncodeReplayAs(moves []Move, encoding string) (string, error) {
+	switch encoding {
+	case "base2048":
+		return EncodeBase2048Replay(moves), nil
+	case "base65536":
+		return EncodeBase65536Replay(moves), nil
+	case "hex":
+		return strings.TrimSpace(EncodeHex(moves)), nil
+	}
+	return "", fmt.Errorf("hatetris: unknown replay encoding %q (want one of %s)", encoding, strings.Join(Encodings, ", "))
 }
 
 // EncodeReplay writes moves the way the original writes replays today

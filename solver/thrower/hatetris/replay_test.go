@@ -76,6 +76,9 @@ func TestKnownReplays(t *testing.T) {
 			if kr.encoding == "base2048" && EncodeReplay(moves) != kr.replay {
 				t.Errorf("Base2048 encoding does not round-trip")
 			}
+			if kr.encoding == "base65536" && EncodeBase65536Replay(moves) != kr.replay {
+				t.Errorf("Base65536 encoding does not round-trip")
+			}
 		})
 	}
 }
@@ -128,6 +131,7 @@ func FuzzDecodeReplay(f *testing.F) {
 	f.Add("ਹԇ")
 	f.Add("LRDU")
 	f.Add("௨ටໃݹ௨ටໃݹठ")
+	f.Add("𤺤ᗐ")
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 256 {
 			return // minimising a long input takes quadratic time: docs/benchmarks.md, Fuzzing

@@ -2,9 +2,10 @@
 // its own rotation system (no kicks, its own orientations and rotation
 // centres), its spawn, its moves (left, right, down, rotate; no gravity,
 // hold or preview), its line counting, its enemy AI with the rule against
-// repeated wells, and its replay encodings (hex and Base2048, read and
-// written), so that a replay made in the real game plays back here to the
-// same number of lines and a game played here can be replayed there.
+// repeated wells, and its replay encodings (hex, Base65536 and Base2048,
+// read and written), so that a replay made in the real game plays back
+// here to the same number of lines and a game played here can be replayed
+// there.
 //
 // Coordinates follow the original: row 0 is the top of the well, y grows
 // downwards, and bit x of a row is column x from the left.
@@ -149,9 +150,9 @@ var drawings = map[engine.Piece][4]string{
 }
 
 // orientations[piece][o] is derived from drawings at start-up.
-var orientations [engine.L + 1][4]orientation
+var orientations = buildOrientations()
 
-func init() {
+func buildOrientations() (out [engine.L + 1][4]orientation) {
 	for p, ds := range drawings {
 		for o, d := range ds {
 			xMin, xMax, yMin, yMax := 4, -1, 4, -1
@@ -168,9 +169,10 @@ func init() {
 			for y := yMin; y < yMax; y++ {
 				or.rows[y-yMin] = all[y] >> uint(xMin)
 			}
-			orientations[p][o] = or
+			out[p][o] = or
 		}
 	}
+	return out
 }
 
 // Move is one key press of the original: Left, Right, Down (which locks

@@ -1,0 +1,158 @@
+package hatetris
+
+import (
+	"sync"
+
+	"github.com/kocka/kocka/engine"
+)
+
+// The enemy on Bits wells, with a cache.
+//
+// The original's choice sorts the seven pieces by three keys: whether the
+// piece could lead back to a well seen before (the loop rule), the
+// player's best outcome with it, and the order S Z O I L J T. The last two
+// depend on the well alone, so the cache keeps, per well, the pieces in
+// that order (the "plain order"). The first key depends on the line of
+// play's history, so it is never cached: the choice is the first piece of
+// the plain order none of whose landings is a remembered well, or, when
+// every piece has one, the first piece of the plain order. That is the
+// original's sort, read in a different order.
+
+// PlainOrder is the seven pieces ranked by the player's best outcome
+// (worst first) and then the enemy's order: the enemy's choice when the
+// loop rule does not apply.
+type PlainOrder [7]engine.Piece
+
+// PlainOrderOf computes the plain order of the well g was last Reset to.
+func PlainOrderOf(g *Gen) PlainOrder {
+	var peaks [7]int
+	var ord PlainOrder
+	for rank, id := range pieceOrder {
+		peaks[rank] = g.BestPeak(id)
+		// Insertion by (peak, rank): ranks come in increasing order, so
+		// a stable insertion keeps ties in the enemy's order.
+		j := rank
+		for j > 0 && peaks[rankOf(ord[j-1])] > peaks[rank] {
+			ord[j] = ord[j-1]
+			j--
+		}
+		ord[j] = id
+	}
+	return ord
+}
+
+// rankOf is a piece's place in the enemy's order.
+func rankOf(id engine.Piece) int {
+	for r, p := range pieceOrder {
+		if p == id {
+			return r
+		}
+	}
+	panic("hatetris: not a HATETRIS piece")
+}
+
+// EnemyCache maps wells to their plain order. It is a fixed-size table
+// (the memory is set when it is made and never grows): a new well replaces
+// whatever shared its slot. It is split into shards with a lock each, so
+// that the beam's workers share it. The zero of a slot's order marks it
+// empty (a real order is a permutation, never all zeros).
+type EnemyCache struct {
+	shards []cacheShard
+	mask   uint64 // slots per shard - 1
+	shift  uint   // hash bits that pick the shard
+}
+
+type cacheShard struct {
+	mu    sync.Mutex
+	keys  []Bits
+	vals  []PlainOrder
+	hits  int64
+	calls int64
+}
+
+// enemyCacheShards is the number of locks; a power of two.
+const enemyCacheShards = 64
+
+// EnemyCacheBytesPerSlot is what one slot costs (a well and an order).
+const EnemyCacheBytesPerSlot = 32 + 7
+
+// NewEnemyCache makes a cache of about the given number of bytes (at
+// least one slot per shard).
+func NewEnemyCache(bytes int64) *EnemyCache {
+	per := int64(1)
+	for per*2*enemyCacheShards*EnemyCacheBytesPerSlot <= bytes {
+		per *= 2
+	}
+	c := &EnemyCache{shards: make([]cacheShard, enemyCacheShards), mask: uint64(per - 1), shift: 58}
+	for i := range c.shards {
+		c.shards[i].keys = make([]Bits, per)
+		c.shards[i].vals = make([]PlainOrder, per)
+	}
+	return c
+}
+
+// Order returns the plain order of well b, from the cache or computed with
+// g (which is Reset to b either way).
+func (c *EnemyCache) Order(g *Gen, b *Bits) PlainOrder {
+	g.Reset(b)
+	if c == nil {
+		return PlainOrderOf(g)
+	}
+	h := b.Hash()
+	s := &c.shards[h>>c.shift]
+	i := h & c.mask
+	s.mu.Lock()
+	s.calls++
+	if v := s.vals[i]; v != (PlainOrder{}) && s.keys[i] == *b {
+		s.hits++
+		s.mu.Unlock()
+		return v
+	}
+	s.mu.Unlock()
+	v := PlainOrderOf(g)
+	s.mu.Lock()
+	s.keys[i], s.vals[i] = *b, v
+	s.mu.Unlock()
+	return v
+}
+
+// Stats returns how many lookups the cache answered and how many it was
+// asked.
+func (c *EnemyCache) Stats() (hits, calls int64) {
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		hits += s.hits
+		calls += s.calls
+		s.mu.Unlock()
+	}
+	return hits, calls
+}
+
+// Choose is the HATETRIS enemy on well b: it returns the piece the
+// original gives and appends that piece's children to out. seen reports
+// whether a well is in the memory of the line of play (the wells the
+// enemy has been asked about, b included); nil means HATETRIS Mild, or a
+// history no child can be in. The plain order comes from the cache c
+// (nil: computed every time).
+func Choose(c *EnemyCache, g *Gen, b *Bits, seen func(*Bits) bool, out []Child) (engine.Piece, []Child) {
+	ord := c.Order(g, b)
+	n := len(out)
+	for _, id := range ord {
+		out = g.Children(id, out[:n])
+		if seen == nil || !anySeen(out[n:], seen) {
+			return id, out
+		}
+	}
+	// Every piece could lead back: the loop rule ranks them all alike.
+	return ord[0], g.Children(ord[0], out[:n])
+}
+
+func anySeen(cs []Child, seen func(*Bits) bool) bool {
+	for i := range cs {
+		if !cs[i].Over && seen(&cs[i].Well) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,203 @@
+package hatetris
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"strings"
+)
+
+// EvalWeights are the beam search's evaluation of a Bits well, higher
+// better for the player: a weighted sum of named features. The first four
+// are El-Tetris's board features, as the solver's "eltetris" personality
+// computes them on the 20-row well (TestEvalMatchesPersonality checks the
+// two agree); the others are made for HATETRIS.
+type EvalWeights struct {
+	Name string
+	Note string
+
+	RowTransitions    float64 // filled/empty changes along rows (walls filled)
+	ColumnTransitions float64 // filled/empty changes up the columns (floor filled)
+	Holes             float64 // empty cells under a filled cell
+	Wells             float64 // El-Tetris's cumulative well depths
+
+	// HighestHole is the height above the floor of the highest hole (0
+	// without holes): a high hole blocks every row below it from clearing.
+	HighestHole float64
+	// ClearableRows counts the non-empty rows without a hole: rows that
+	// pieces dropped from above can still complete.
+	ClearableRows float64
+	// EnemyPeak is what the enemy deals next: the player's best outcome
+	// (Peak) with the piece the enemy gives to this well, minus the well's
+	// own peak (negative when the next piece must raise the stack,
+	// positive when it can clear a line). It costs the enemy's evaluation
+	// of the well (seven move searches, kept in the enemy cache for when
+	// the well is expanded). The loop rule is not applied here.
+	EnemyPeak float64
+}
+
+// EvalSets are the named weight sets.
+var EvalSets = []EvalWeights{
+	{
+		Name:              "eltetris",
+		Note:              "El-Tetris's board weights (the solver's eltetris personality, board features only), as Kocka's first record runs used them",
+		RowTransitions:    -3.2178882868487753,
+		ColumnTransitions: -9.348695305445199,
+		Holes:             -7.899265427351652,
+		Wells:             -3.3855972247263626,
+	},
+	{
+		Name:              "hate",
+		Note:              "eltetris plus the HATETRIS features, weights set by hand (not tuned): a row of the highest hole costs about a third of a hole, a clearable row is worth a little less than a hole, a row the enemy's next piece forces up costs as much as a hole",
+		RowTransitions:    -3.2178882868487753,
+		ColumnTransitions: -9.348695305445199,
+		Holes:             -7.899265427351652,
+		Wells:             -3.3855972247263626,
+		HighestHole:       -2.5,
+		ClearableRows:     5,
+		EnemyPeak:         8,
+	},
+	{
+		Name:              "hate-static",
+		Note:              "hate without the enemy's next piece (no move search in the evaluation)",
+		RowTransitions:    -3.2178882868487753,
+		ColumnTransitions: -9.348695305445199,
+		Holes:             -7.899265427351652,
+		Wells:             -3.3855972247263626,
+		HighestHole:       -2.5,
+		ClearableRows:     5,
+	},
+}
+
+// EvalByName returns a weight set by name.
+func EvalByName(name string) (EvalWeights, error) {
+	var names []string
+	for _, w := range EvalSets {
+		if w.Name == name {
+			return w, nil
+		}
+		names = append(names, w.Name)
+	}
+	return EvalWeights{}, fmt.Errorf("hatetris: unknown evaluation %q (want one of %s)", name, strings.Join(names, ", "))
+}
+
+// boardScore is the weighted sum of the features that need only the well.
+func (w *EvalWeights) boardScore(b *Bits) float64 {
+	// Row transitions: every row of the 20-row well, an empty row counting
+	// 2 (one change at each wall); the four rows above the bar are empty.
+	rowT := 2 * bitsTop
+	// Column transitions: from the floor (filled) up to the first empty
+	// row above the stack (the open sky above it does not count).
+	colT := 0
+	prev := fullRow
+	holes, highest, clearable := 0, 0, 0
+	var covered uint16
+	top := b.Top() - bitsTop // first non-empty Bits row (16 if none)
+	for i := 0; i < bitsRows; i++ {
+		r := b[i]
+		ext := uint32(r)<<1 | 1 | 1<<11
+		rowT += bits.OnesCount32((ext ^ ext>>1) & (1<<11 - 1))
+		if i >= top {
+			h := covered &^ r
+			holes += bits.OnesCount16(h)
+			if h != 0 && highest == 0 {
+				highest = bitsRows - i
+			}
+			if h == 0 && r != 0 {
+				clearable++
+			}
+			covered |= r
+		}
+	}
+	for i := bitsRows - 1; i >= top-1 && i >= 0; i-- {
+		colT += bits.OnesCount16((b[i] ^ prev) & fullRow)
+		prev = b[i]
+	}
+	if top == 0 { // the stack reaches the bar's row: the row above it is empty
+		colT += bits.OnesCount16(prev & fullRow)
+	}
+	// El-Tetris's wells: each empty cell with both neighbours filled (or
+	// walls) counts itself and the empty cells straight below it.
+	wells := 0
+	for i := top; i < bitsRows; i++ {
+		r := b[i]
+		side := (r<<1 | 1) & (r>>1 | 1<<9) & fullRow
+		for well := ^r & side; well != 0; well &= well - 1 {
+			bit := well & -well
+			for k := i; k < bitsRows && b[k]&bit == 0; k++ {
+				wells++
+			}
+		}
+	}
+	return w.RowTransitions*float64(rowT) + w.ColumnTransitions*float64(colT) + w.Holes*float64(holes) +
+		w.Wells*float64(wells) + w.HighestHole*float64(highest) + w.ClearableRows*float64(clearable)
+}
+
+// Evaluator scores wells for one worker of the beam: the weights, the
+// quiescence depth, the enemy cache and a move search of its own. Not safe
+// for concurrent use; the cache may be shared.
+type Evaluator struct {
+	W          EvalWeights
+	LineWeight float64
+	// Quiescence is how many pieces a well is extended before it is
+	// judged while the enemy's next piece can clear a line or has only
+	// one place that does not end the game (0: judge it as it is).
+	Quiescence int
+	Cache      *EnemyCache
+
+	gens []Gen // one per quiescence level, so that levels do not clobber each other
+	bufs [][]Child
+}
+
+// lost is the value of a well from which the game is over.
+const lost = -1e18
+
+// Value is the evaluation of well b: its board features, plus what the
+// enemy deals next (when weighted), extended by quiescence.
+func (e *Evaluator) Value(b *Bits) float64 {
+	if len(e.gens) < e.Quiescence+1 {
+		e.gens = make([]Gen, e.Quiescence+1)
+		e.bufs = make([][]Child, e.Quiescence+1)
+	}
+	return e.value(b, e.Quiescence)
+}
+
+func (e *Evaluator) value(b *Bits, depth int) float64 {
+	v := e.W.boardScore(b)
+	if e.W.EnemyPeak == 0 && depth == 0 {
+		return v
+	}
+	g := &e.gens[depth]
+	ord := e.Cache.Order(g, b)
+	if e.W.EnemyPeak != 0 {
+		v += e.W.EnemyPeak * float64(g.BestPeak(ord[0])-b.Top())
+	}
+	if depth == 0 {
+		return v
+	}
+	cs := g.Children(ord[0], e.bufs[depth][:0])
+	e.bufs[depth] = cs
+	live, clears := 0, false
+	for i := range cs {
+		if !cs[i].Over {
+			live++
+			clears = clears || cs[i].Lines > 0
+		}
+	}
+	if live == 0 {
+		return lost
+	}
+	if !clears && live > 1 {
+		return v // quiet: nothing forced, nothing pending
+	}
+	best := math.Inf(-1)
+	for i := range e.bufs[depth] {
+		c := &e.bufs[depth][i]
+		if c.Over {
+			continue
+		}
+		w := c.Well
+		best = max(best, float64(c.Lines)*e.LineWeight+e.value(&w, depth-1))
+	}
+	return best
+}
