@@ -1,21 +1,25 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"path/filepath"
 	"strings"
 
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/solver/pcplan"
 )
 
-// runBench is kocka bench; it writes the table (or JSON lines) to stdout
-// and errors and progress to stderr, and returns the exit code.
 // pcSuffix marks a personality that plays with the perfect-clear planner.
 const pcSuffix = "+pc"
 
+// runBench is kocka bench; it writes the table (or JSON lines) to stdout
+// and errors and progress to stderr, and returns the exit code.
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,6 +36,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games at once (0: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object per personality per line")
 	quiet := fs.Bool("quiet", false, "no progress line on stderr")
+	weightFiles := fs.String("weights", "", "comma-separated result files of kocka tune, played after the personalities under their file names")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -77,6 +82,32 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return nil
 		}
 	}
+	for _, name := range strings.Split(*weightFiles, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		w, err := readTunedWeights(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "kocka bench: --weights: %v\n", err)
+			return 2
+		}
+		if planned {
+			fmt.Fprintf(stderr, "kocka bench: --weights cannot be mixed with %s personalities\n", pcSuffix)
+			return 2
+		}
+		// Weights come first in a bench; the personalities are moved
+		// after them so that the first personality stays the one paired.
+		for _, p := range cfg.Personalities {
+			pw, err := solver.PersonalityByName(p)
+			if err != nil {
+				fmt.Fprintf(stderr, "kocka bench: %v\n", err)
+				return 2
+			}
+			cfg.Weights = append(cfg.Weights, *pw)
+		}
+		cfg.Personalities = nil
+		cfg.Weights = append(cfg.Weights, w)
+	}
 	if cfg.Model == solver.ModelGuideline && cfg.MaxPieces == 0 {
 		cfg.MaxPieces = 500
 	}
@@ -104,4 +135,45 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	solver.WriteTable(stdout, rs)
 	return 0
+}
+
+// maxTuneResult caps a --weights file: a tune result is a few kilobytes,
+// its history a few more per generation.
+const maxTuneResult = 16 << 20
+
+// readTunedWeights reads the weights of a kocka tune result file, named
+// after the file.
+func readTunedWeights(path string) (solver.Weights, error) {
+	data, err := atomicfile.ReadLimit(atomicfile.OS, path, maxTuneResult)
+	if err != nil {
+		return solver.Weights{}, err
+	}
+	var r struct {
+		Base map[string]float64 `json:"base"`
+		Tall map[string]float64 `json:"tall"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return solver.Weights{}, fmt.Errorf("%s: not a kocka tune result: %v", path, err)
+	}
+	if len(r.Base) == 0 {
+		return solver.Weights{}, fmt.Errorf("%s: no base weights", path)
+	}
+	w := solver.Weights{Name: strings.TrimSuffix(filepath.Base(path), ".json"), Note: "tuned weights from " + path}
+	for part, m := range map[string]map[string]float64{"base": r.Base, "tall": r.Tall} {
+		for name, v := range m {
+			f, err := solver.ParseFeature(name)
+			if err != nil {
+				return solver.Weights{}, fmt.Errorf("%s: %s: %v", path, part, err)
+			}
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return solver.Weights{}, fmt.Errorf("%s: %s weight %s is not finite", path, part, name)
+			}
+			if part == "base" {
+				w.Base[f] = v
+			} else {
+				w.Tall[f] = v
+			}
+		}
+	}
+	return w, nil
 }

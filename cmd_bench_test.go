@@ -203,3 +203,39 @@ func TestBenchPCPersonality(t *testing.T) {
 		t.Errorf("kocka+pc made %.1f perfect clears a game in 60 pieces", pcs["kocka+pc"])
 	}
 }
+
+// --weights plays a tune result beside the personalities, named after its
+// file, and refuses a file that is not one.
+func TestBenchWeightsFile(t *testing.T) {
+	dir := t.TempDir()
+	good := dir + "/tuned.json"
+	if err := os.WriteFile(good, []byte(`{"base":{"holes":-4,"landing_height":-1,"eroded_cells":1}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	args := []string{"--model", "standard", "--personality", "dellacherie", "--weights", good, "--games", "2", "--height", "6", "--quiet"}
+	if code := runBench(args, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "tuned ") || !strings.Contains(out.String(), "paired with dellacherie") {
+		t.Errorf("table:\n%s", out.String())
+	}
+	bad := map[string]string{
+		"not json":        `{"base":`,
+		"no weights":      `{"base":{}}`,
+		"unknown feature": `{"base":{"beauty":1}}`,
+	}
+	for name, text := range bad {
+		path := dir + "/bad.json"
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		errb.Reset()
+		if code := runBench([]string{"--model", "standard", "--weights", path, "--games", "1"}, nil, &out, &errb); code != 2 {
+			t.Errorf("%s: exit %d, stderr %q", name, code, errb.String())
+		}
+	}
+	if code := runBench([]string{"--weights", dir + "/missing.json"}, nil, &out, &errb); code != 2 {
+		t.Errorf("missing file: exit %d", code)
+	}
+}
