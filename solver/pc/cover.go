@@ -1,6 +1,7 @@
 package pc
 
 import (
+	"fmt"
 	"math/bits"
 	"sort"
 )
@@ -31,27 +32,55 @@ func MinCover(sols []Solution, budget int) (cover []int, proven bool) {
 			nseq = max(nseq, q+1)
 		}
 	}
-	words := (nseq + 63) / 64
+	elems := reduceElements(sols, cand, nseq)
+	words := (len(elems) + 63) / 64
 	sets := make([][]uint64, len(cand))
-	var all []uint64 = make([]uint64, words)
-	biggest := 1
-	containing := make([][]int, nseq) // element -> candidate sets
-	for k, i := range cand {
+	for k := range sets {
 		sets[k] = make([]uint64, words)
-		for _, q := range sols[i].Sequences {
-			sets[k][q/64] |= 1 << uint(q%64)
-			all[q/64] |= 1 << uint(q%64)
-			containing[q] = append(containing[q], k)
+	}
+	all := make([]uint64, words)
+	containing := make([][]int, len(elems)) // element -> candidate sets
+	biggest := 1
+	for e, ks := range elems {
+		all[e/64] |= 1 << uint(e%64)
+		for _, k := range ks {
+			sets[k][e/64] |= 1 << uint(e%64)
 		}
-		biggest = max(biggest, len(sols[i].Sequences))
+		containing[e] = ks
+	}
+	for k := range sets {
+		biggest = max(biggest, count(sets[k]))
 	}
 	for _, c := range containing {
-		sort.Slice(c, func(a, b int) bool { return len(sols[cand[c[a]]].Sequences) > len(sols[cand[c[b]]].Sequences) })
+		sort.Slice(c, func(a, b int) bool { return count(sets[c[a]]) > count(sets[c[b]]) })
 	}
-	count := func(u []uint64) int {
+	// byRarity lists the elements, those fewest sets contain first: the
+	// order the packing bound takes them in.
+	byRarity := make([]int, len(elems))
+	for e := range byRarity {
+		byRarity[e] = e
+	}
+	sort.SliceStable(byRarity, func(a, b int) bool { return len(containing[byRarity[a]]) < len(containing[byRarity[b]]) })
+	used := make([]bool, len(cand))
+	// packing is a lower bound on the sets still needed to cover u:
+	// elements no two of which share a set each need a set of their own.
+	packing := func(u []uint64) int {
+		clear(used)
 		n := 0
-		for _, w := range u {
-			n += bits.OnesCount64(w)
+	next:
+		for _, e := range byRarity {
+			if u[e/64]>>uint(e%64)&1 == 0 {
+				continue
+			}
+			for _, k := range containing[e] {
+				if used[k] {
+					continue next
+				}
+			}
+			for _, k := range containing[e] {
+				used[k] = true
+			}
+			n++
 		}
 		return n
 	}
@@ -89,10 +118,10 @@ func MinCover(sols []Solution, budget int) (cover []int, proven bool) {
 			}
 			return
 		}
-		if len(chosen)+(left+biggest-1)/biggest >= len(best) {
+		if len(chosen)+(left+biggest-1)/biggest >= len(best) || len(chosen)+packing(u) >= len(best) {
 			return
 		}
-		// Branch on the uncovered sequence that the fewest solutions build.
+		// Branch on the uncovered element that the fewest solutions build.
 		pick := -1
 		for w, word := range u {
 			for word != 0 {
@@ -123,4 +152,76 @@ func MinCover(sols []Solution, budget int) (cover []int, proven bool) {
 	}
 	sort.Ints(out)
 	return out, nodes <= budget
+}
+
+func count(u []uint64) int {
+	n := 0
+	for _, w := range u {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// reduceElements turns the sequences into the elements the cover must
+// hit: for each, the candidates (indices into cand) that some solution
+// builds it with. Sequences no candidate builds are left out; sequences
+// with the same candidates are one element; and an element whose
+// candidates include all of another's is dropped, since any cover that
+// hits the other hits it too.
+func reduceElements(sols []Solution, cand []int, nseq int) [][]int {
+	words := (len(cand) + 63) / 64
+	sig := make([][]uint64, nseq)
+	for k, i := range cand {
+		for _, q := range sols[i].Sequences {
+			if sig[q] == nil {
+				sig[q] = make([]uint64, words)
+			}
+			sig[q][k/64] |= 1 << uint(k%64)
+		}
+	}
+	seen := map[string]bool{}
+	var distinct [][]uint64
+	for _, s := range sig {
+		if s == nil {
+			continue
+		}
+		key := fmt.Sprint(s)
+		if !seen[key] {
+			seen[key] = true
+			distinct = append(distinct, s)
+		}
+	}
+	// Fewest candidates first, so a dominated element meets its dominator
+	// among those kept before it.
+	sort.SliceStable(distinct, func(a, b int) bool { return count(distinct[a]) < count(distinct[b]) })
+	var kept [][]uint64
+	for _, s := range distinct {
+		dominated := false
+		for _, o := range kept {
+			sub := true
+			for w := range o {
+				if o[w]&^s[w] != 0 {
+					sub = false
+					break
+				}
+			}
+			if sub {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			kept = append(kept, s)
+		}
+	}
+	out := make([][]int, len(kept))
+	for e, s := range kept {
+		for w, word := range s {
+			for word != 0 {
+				out[e] = append(out[e], w*64+bits.TrailingZeros64(word))
+				word &= word - 1
+			}
+		}
+	}
+	return out
 }

@@ -2,6 +2,8 @@ package pc
 
 import (
 	"context"
+	"math/bits"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -37,4 +39,52 @@ func TestMinCoverReference(t *testing.T) {
 		t.Errorf("cover of %d, more than solution-finder's minimal %d", len(cover), minimal)
 	}
 	t.Logf("minimum cover %d (proven %v), solution-finder's minimal %d, unique %d", len(cover), proven, len(MinimalSF(sols)), len(sols))
+}
+
+// On random small instances MinCover proves the same size as trying every
+// subset of the solutions.
+func TestMinCoverAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 300; trial++ {
+		nsols, nseq := 2+r.IntN(10), 1+r.IntN(24)
+		sols := make([]Solution, nsols)
+		for i := range sols {
+			sols[i].Steps = []Step{{}}
+			for q := 0; q < nseq; q++ {
+				if r.IntN(3) == 0 {
+					sols[i].Sequences = append(sols[i].Sequences, q)
+				}
+			}
+		}
+		want := map[int]bool{}
+		for _, s := range sols {
+			for _, q := range s.Sequences {
+				want[q] = true
+			}
+		}
+		best := nsols + 1
+		for mask := 0; mask < 1<<nsols; mask++ {
+			got := map[int]bool{}
+			for i := range sols {
+				if mask>>i&1 == 1 {
+					for _, q := range sols[i].Sequences {
+						got[q] = true
+					}
+				}
+			}
+			if len(got) == len(want) {
+				best = min(best, bits.OnesCount(uint(mask)))
+			}
+		}
+		cover, proven := MinCover(sols, 0)
+		got := map[int]bool{}
+		for _, i := range cover {
+			for _, q := range sols[i].Sequences {
+				got[q] = true
+			}
+		}
+		if !proven || len(cover) != best || len(got) != len(want) {
+			t.Fatalf("trial %d: cover %v (proven %v) covers %d of %d; the smallest has %d", trial, cover, proven, len(got), len(want), best)
+		}
+	}
 }
