@@ -185,6 +185,9 @@ func Enumerate(ctx context.Context, f Field, shard Shard, workers int, progress 
 	}
 	t := newTiling(f)
 	units := t.units()
+	if shard.Count > 1 && len(units) < shard.Count {
+		return total, fmt.Errorf("%d shards for %d units: at most %d", shard.Count, len(units), len(units))
+	}
 	var mine [][]int
 	for u := shard.Index; u < len(units); u += shard.Count {
 		mine = append(mine, units[u])
@@ -219,22 +222,36 @@ func Enumerate(ctx context.Context, f Field, shard Shard, workers int, progress 
 	return total, nil
 }
 
+// EnumUnits is the number of units Enumerate splits the work of f into:
+// the ways to place the pieces on its two lowest empty cells.
+func EnumUnits(f Field) int { return len(newTiling(f).units()) }
+
 // tiling is what the workers of an enumeration share: the field and its
 // parts by lowest cell.
 type tiling struct {
 	f      Field
 	region uint64
 	parts  []part
-	byCell [MaxLines * Width][]int  // parts whose lowest cell is c
-	cands  [MaxLines * Width][]part // the same parts, by value
+	byCell [MaxLines * Width][]int // parts whose lowest cell is c
+	// cands[c][w] are the same parts, by value, that leave empty the
+	// cells c+1..c+windowBits set in w: the cover search picks the list
+	// by the filled cells just after c, so that most parts that overlap
+	// are never looked at.
+	cands [MaxLines * Width][1 << windowBits][]part
 }
+
+const windowBits = 4
 
 func newTiling(f Field) *tiling {
 	t := &tiling{f: f, region: uint64(1)<<(uint(f.Height)*Width) - 1, parts: parts(f)}
 	for i, p := range t.parts {
 		c := bits.TrailingZeros64(p.mask)
 		t.byCell[c] = append(t.byCell[c], i)
-		t.cands[c] = append(t.cands[c], p)
+		for w := uint64(0); w < 1<<windowBits; w++ {
+			if p.mask&(w<<uint(c+1)) == 0 {
+				t.cands[c][w] = append(t.cands[c][w], p)
+			}
+		}
 	}
 	return t
 }
@@ -306,7 +323,7 @@ func (s *enumSearcher) cover(filled uint64) {
 		return
 	}
 	c := bits.TrailingZeros64(^filled)
-	for _, p := range s.t.cands[c] {
+	for _, p := range s.t.cands[c][filled>>uint(c+1)&(1<<windowBits-1)] {
 		if p.mask&filled == 0 && s.push(p) {
 			s.cover(filled | p.mask)
 			s.chosen = s.chosen[:len(s.chosen)-1]
@@ -424,6 +441,10 @@ func (s *enumSearcher) order(set uint32, filled uint64) bool {
 	cf := compress(filled, cleared, s.t.f.Height)
 	ch := s.t.f.Height - bits.OnesCount8(cleared)
 	shadow := below(cf, ch)
+	// The pieces a straight drop or a slide reaches first: a clear is
+	// usually found with them alone, without asking the movegen.
+	var later uint32
+	f := Field{Rows: cf, Height: ch}
 	for l := all &^ set; l != 0; l &= l - 1 {
 		i := bits.TrailingZeros32(l)
 		p := &s.chosen[i]
@@ -434,10 +455,18 @@ func (s *enumSearcher) order(set uint32, filled uint64) bool {
 		if m&rowMask == 0 && (m>>Width)&cf == 0 {
 			continue // it does not rest
 		}
-		if m&shadow != 0 && !slides(m, cf, shadow) && !s.reaches(Field{Rows: cf, Height: ch}, p.kind, m) {
+		if m&shadow != 0 && !slides(m, cf, shadow) {
+			later |= 1 << uint(i)
 			continue
 		}
 		if s.order(set|1<<uint(i), filled|p.mask) {
+			return true
+		}
+	}
+	for l := later; l != 0; l &= l - 1 {
+		i := bits.TrailingZeros32(l)
+		p := &s.chosen[i]
+		if s.reaches(f, p.kind, compress(p.mask, cleared, s.t.f.Height)) && s.order(set|1<<uint(i), filled|p.mask) {
 			return true
 		}
 	}
