@@ -185,9 +185,6 @@ func Enumerate(ctx context.Context, f Field, shard Shard, workers int, progress 
 	}
 	t := newTiling(f)
 	units := t.units()
-	if shard.Count > 1 && len(units) < shard.Count {
-		return total, fmt.Errorf("%d shards for %d units: at most %d", shard.Count, len(units), len(units))
-	}
 	var mine [][]int
 	for u := shard.Index; u < len(units); u += shard.Count {
 		mine = append(mine, units[u])
