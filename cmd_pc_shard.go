@@ -326,11 +326,16 @@ func runPCMerge(args []string, stdout, stderr io.Writer) int {
 
 // readShard reads and checks one shard file on its own.
 func readShard(name string) (pcShardFile, error) {
-	var f pcShardFile
 	data, err := atomicfile.ReadLimit(atomicfile.OS, name, pcShardMaxBytes)
 	if err != nil {
-		return f, err
+		return pcShardFile{}, err
 	}
+	return parseShard(name, data)
+}
+
+// parseShard decodes and checks the shard file name holding data.
+func parseShard(name string, data []byte) (pcShardFile, error) {
+	var f pcShardFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {

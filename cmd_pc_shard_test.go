@@ -140,3 +140,38 @@ func TestPCMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseShard: any bytes either fail to parse with an error or make a
+// shard file that merge, given it alone, answers or refuses without
+// panicking.
+func FuzzParseShard(f *testing.F) {
+	dir := f.TempDir()
+	for i, args := range [][]string{
+		{"enumerate", "--lines", "2", "--shard", "0/1"},
+		{"percent", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--pattern", "T,I,O,S,Z,L,J", "--shard", "0/1"},
+		{"path", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--pattern", "T,I,O,S,Z,L,J", "--shard", "0/1"},
+	} {
+		name := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		var out, errb bytes.Buffer
+		if code := runPC(append(args, "--out", name), &out, &errb); code != 0 {
+			f.Fatal(errb.String())
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"format":"kocka-pc-shard/1"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sf, err := parseShard("fuzz.json", data)
+		if err != nil {
+			return
+		}
+		if sf.Inputs.Command != "enumerate" && len(sf.Inputs.Pattern) > 0 && len(strings.Join(sf.Inputs.Pattern, "")) > 200 {
+			return // a long pattern may make millions of sequences: slow, not wrong
+		}
+		var out, errb bytes.Buffer
+		_ = mergeShards(&out, &errb, []string{"fuzz.json"}, []pcShardFile{sf}, false)
+	})
+}
