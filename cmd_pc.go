@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,13 +17,16 @@ import (
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/engine/fumen"
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver/pc"
 )
 
-const pcUsage = `usage: kocka pc percent --field F --pattern P [flags]
-       kocka pc path    --field F --pattern P [flags]
-       kocka pc solve   --field F --queue TIJLOSZ [flags]
+const pcUsage = `usage: kocka pc percent   --field F --pattern P [flags]
+       kocka pc path      --field F --pattern P [flags]
+       kocka pc solve     --field F --queue TIJLOSZ [flags]
+       kocka pc enumerate [--lines 4] [--minos 10] [--field F] [flags]
+       kocka pc merge     [--json] [--out FILE] SHARD-FILES...
 
 percent: the share of the pattern's sequences that can perfect-clear the
   field, the failing sequences, and the share by the first pieces.
@@ -33,6 +37,10 @@ solve: one perfect clear for a known queue (the first piece is the
   current one), as a fumen of its steps, or none; with --goal lines, the
   most lines the queue can clear on a board of --lines rows (the player
   may stop after any piece) and one way to clear them.
+enumerate: the number of perfect clears of the field (empty by default):
+  sets of placed pieces, split pieces included, that some order places.
+merge: joins the shard files of a run made with --shard i/N (percent,
+  path, enumerate) into the answer of the unsharded run.
 
 The rules are solution-finder's defaults: the lowest --lines rows must
 clear, SRS with kicks, soft drop, hold. The field is a fumen (v115@...) or
@@ -55,8 +63,12 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "percent", "path", "solve":
+	case "enumerate":
+		return runPCEnumerate(args[1:], stdout, stderr)
+	case "merge":
+		return runPCMerge(args[1:], stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "kocka pc: unknown sub-command %q (want percent, path or solve)\n", args[0])
+		fmt.Fprintf(stderr, "kocka pc: unknown sub-command %q (want percent, path, solve, enumerate or merge)\n", args[0])
 		return 2
 	}
 	cmd := args[0]
@@ -73,7 +85,8 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	kicksArg := fs.String("kicks", "srs", "srs, or srs+ (the engine's SRS+ table: half turns in every drop mode)")
 	jsonOut := fs.Bool("json", false, "write JSON instead of text")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
-	var pattern, patternsFile, queue, goal *string
+	outFile := fs.String("out", "", "write the answer to `file` (atomically, the old one kept as .bak) instead of stdout")
+	var pattern, patternsFile, queue, goal, shardArg *string
 	var treeDepth, failMax *int
 	if cmd == "solve" {
 		queue = fs.String("queue", "", "the whole `sequence`, current piece first, e.g. TIJLOSZ")
@@ -81,6 +94,7 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	} else {
 		pattern = fs.String("pattern", "", "the `pattern`, e.g. 'T,I,*p4' (';' separates lines)")
 		patternsFile = fs.String("patterns-file", "", "a `file` of pattern lines")
+		shardArg = fs.String("shard", "", "run part `i/N` of the distinct sequences (a contiguous range) and write a shard file for kocka pc merge")
 	}
 	if cmd == "percent" {
 		treeDepth = fs.Int("tree-depth", 3, "depth of the tree by first pieces, 1..3")
@@ -126,11 +140,24 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	if *lines != 0 && (*lines < pc.MinLines || *lines > pc.MaxLines) {
 		return fail(2, fmt.Errorf("--lines %d: want %d..%d", *lines, pc.MinLines, pc.MaxLines))
 	}
+	shard := pc.All
+	sharded := shardArg != nil && *shardArg != ""
+	if sharded {
+		if shard, err = pc.ParseShard(*shardArg); err != nil {
+			return fail(2, fmt.Errorf("--shard: %w", err))
+		}
+	}
+	if *outFile != "" {
+		if err := cli.CheckWritable(*outFile); err != nil {
+			return fail(2, fmt.Errorf("--out: %w", err))
+		}
+	}
 	field, nlines, err := pcField(*fieldArg, *fieldFile, *lines)
 	if err != nil {
 		return fail(1, err)
 	}
 	var pat *pc.Pattern
+	var patLines []string
 	var seq []engine.Piece
 	if cmd == "solve" {
 		if seq, err = parseQueue(*queue); err != nil {
@@ -140,7 +167,7 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 			return fail(2, fmt.Errorf("--goal %q: want pc or lines", *goal))
 		}
 	} else {
-		if pat, err = pcPattern(*pattern, *patternsFile); err != nil {
+		if pat, patLines, err = pcPattern(*pattern, *patternsFile); err != nil {
 			return fail(2, err)
 		}
 	}
@@ -153,14 +180,25 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	prog := newProgress(stderr, cmd)
 	defer prog.stop()
+	var buf bytes.Buffer
 	w := &errWriter{w: stdout}
+	if *outFile != "" {
+		w.w = &buf
+	}
 	var code int
-	switch cmd {
-	case "percent":
+	switch {
+	case sharded:
+		in := pcShardInputs{Command: cmd, Lines: nlines, Rows: field.Rows, Height: field.Height, Field: field.String(),
+			Pattern: patLines, Hold: holdName(rules.Hold), Drop: rules.Drop.String(), Kicks: rules.Kicks.String()}
+		if cmd == "percent" {
+			in.TreeDepth, in.FailMax = *treeDepth, *failMax
+		}
+		code = pcShardRun(ctx, w, stderr, in, shard, field, n, perr, pat, rules, *workers, prog)
+	case cmd == "percent":
 		code = pcPercent(ctx, w, stderr, field, nlines, n, perr, pat, rules, *workers, *treeDepth, *failMax, *jsonOut, prog)
-	case "path":
+	case cmd == "path":
 		code = pcPath(ctx, w, stderr, field, nlines, n, perr, pat, rules, *workers, *jsonOut, prog)
-	case "solve":
+	case cmd == "solve":
 		if *goal == "lines" {
 			code = pcSolveLines(w, stderr, field, nlines, seq, rules, *jsonOut)
 			break
@@ -169,6 +207,11 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	}
 	if w.err != nil {
 		return fail(1, w.err)
+	}
+	if code == 0 && *outFile != "" {
+		if err := atomicfile.WriteFile(*outFile, buf.Bytes(), 0o644); err != nil {
+			return fail(1, err)
+		}
 	}
 	return code
 }
@@ -241,9 +284,10 @@ func readInput(name string) ([]byte, error) {
 	return os.ReadFile(name)
 }
 
-func pcPattern(text, file string) (*pc.Pattern, error) {
+// pcPattern reads --pattern or --patterns-file: the pattern and its lines.
+func pcPattern(text, file string) (*pc.Pattern, []string, error) {
 	if (text == "") == (file == "") {
-		return nil, errors.New("give one of --pattern and --patterns-file")
+		return nil, nil, errors.New("give one of --pattern and --patterns-file")
 	}
 	var lines []string
 	if text != "" {
@@ -251,15 +295,15 @@ func pcPattern(text, file string) (*pc.Pattern, error) {
 	} else {
 		b, err := readInput(file)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		lines = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
 	}
 	p, err := pc.ParsePattern(lines)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return p, nil
+	return p, lines, nil
 }
 
 func parseQueue(s string) ([]engine.Piece, error) {
@@ -348,18 +392,12 @@ type pcTreeNode struct {
 
 func pcPercent(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error,
 	pat *pc.Pattern, rules pc.Rules, workers, treeDepth, failMax int, jsonOut bool, prog *progress) int {
-	out := pcPercentJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Failed: []string{}, Tree: []*pcTreeNode{}}
 	if perr != nil {
 		if !errors.Is(perr, pc.ErrNotMultipleOf4) {
 			fmt.Fprintf(stderr, "kocka pc percent: %v\n", perr)
 			return 1
 		}
-		out.Reason = perr.Error()
-		if jsonOut {
-			return writeJSON(w, out)
-		}
-		fmt.Fprintf(w, "%ssuccess = 0.00%% (0/0): %s\n", field, out.Reason)
-		return 0
+		return printPercentReason(w, field, lines, n, rules, perr, jsonOut)
 	}
 	seqs, err := pc.Sequences(pat, n, rules.Hold)
 	if err != nil {
@@ -371,6 +409,13 @@ func pcPercent(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Fiel
 		fmt.Fprintf(stderr, "kocka pc percent: %v\n", err)
 		return 1
 	}
+	return printPercent(w, field, lines, n, rules, seqs, res, treeDepth, failMax, jsonOut)
+}
+
+// printPercent writes percent's answer for the sequences and whether each
+// clears (res[i] for seqs[i]).
+func printPercent(w io.Writer, field pc.Field, lines, n int, rules pc.Rules, seqs [][]engine.Piece, res []bool, treeDepth, failMax int, jsonOut bool) int {
+	out := pcPercentJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Failed: []string{}, Tree: []*pcTreeNode{}}
 	out.Sequences = len(seqs)
 	root := &pcTreeNode{}
 	for i, s := range seqs {
@@ -429,6 +474,17 @@ func pcPercent(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Fiel
 	return 0
 }
 
+// printPercentReason is percent's answer for a field that takes no whole
+// number of pieces.
+func printPercentReason(w io.Writer, field pc.Field, lines, n int, rules pc.Rules, perr error, jsonOut bool) int {
+	out := pcPercentJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Failed: []string{}, Tree: []*pcTreeNode{}, Reason: perr.Error()}
+	if jsonOut {
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "%ssuccess = 0.00%% (0/0): %s\n", field, out.Reason)
+	return 0
+}
+
 func holdName(h bool) string {
 	if h {
 		return "use"
@@ -470,18 +526,12 @@ type pcSolutionJSON struct {
 
 func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, lines, n int, perr error,
 	pat *pc.Pattern, rules pc.Rules, workers int, jsonOut bool, prog *progress) int {
-	out := pcPathJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Solutions: []pcSolutionJSON{}}
 	if perr != nil {
 		if !errors.Is(perr, pc.ErrNotMultipleOf4) {
 			fmt.Fprintf(stderr, "kocka pc path: %v\n", perr)
 			return 1
 		}
-		out.Reason = perr.Error()
-		if jsonOut {
-			return writeJSON(w, out)
-		}
-		fmt.Fprintf(w, "%sunique = 0, minimal = 0: %s\n", field, out.Reason)
-		return 0
+		return printPathReason(w, field, lines, n, rules, perr, jsonOut)
 	}
 	seqs, err := pc.Sequences(pat, n, rules.Hold)
 	if err != nil {
@@ -493,11 +543,28 @@ func pcPath(ctx context.Context, w io.Writer, stderr io.Writer, field pc.Field, 
 		fmt.Fprintf(stderr, "kocka pc path: %v\n", err)
 		return 1
 	}
+	return printPath(w, stderr, field, lines, n, rules, len(seqs), sols, jsonOut)
+}
+
+// printPathReason is path's answer for a field that takes no whole number
+// of pieces.
+func printPathReason(w io.Writer, field pc.Field, lines, n int, rules pc.Rules, perr error, jsonOut bool) int {
+	out := pcPathJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Solutions: []pcSolutionJSON{}, Reason: perr.Error()}
+	if jsonOut {
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "%sunique = 0, minimal = 0: %s\n", field, out.Reason)
+	return 0
+}
+
+// printPath writes path's answer: the solutions of nseqs sequences.
+func printPath(w, stderr io.Writer, field pc.Field, lines, n int, rules pc.Rules, nseqs int, sols []pc.Solution, jsonOut bool) int {
+	out := pcPathJSON{Lines: lines, Pieces: n, Hold: rules.Hold, Drop: rules.Drop.String(), Kicks: rules.Kicks.String(), Solutions: []pcSolutionJSON{}}
 	minimal := map[*pc.Step]bool{}
 	for _, s := range pc.MinimalSF(sols) {
 		minimal[&s.Steps[0]] = true
 	}
-	out.Sequences, out.Unique, out.Minimal = len(seqs), len(sols), len(minimal)
+	out.Sequences, out.Unique, out.Minimal = nseqs, len(sols), len(minimal)
 	cover, proven := pc.MinCover(sols, 0)
 	inCover := map[int]bool{}
 	for _, i := range cover {

@@ -34,7 +34,7 @@ func TestPCCommand(t *testing.T) {
 		errHas string
 	}{
 		{name: "no args", args: nil, code: 2, errHas: "usage"},
-		{name: "unknown", args: []string{"enumerate"}, code: 2, errHas: "unknown sub-command"},
+		{name: "unknown", args: []string{"bogus"}, code: 2, errHas: "unknown sub-command"},
 		{name: "percent", args: []string{"percent", "--field", wellFumen, "--pattern", "*p7", "--fail-max", "0"}, code: 0,
 			outHas: []string{"success = 100.00% (5040/5040)", "∟ T -> 100.00 %"}},
 		{name: "percent text field", args: []string{"percent", "--field-file", well, "--pattern", "T,I,O,*p4"}, code: 0,

@@ -7,7 +7,6 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -70,6 +69,7 @@ func Path(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers 
 	type found struct {
 		steps []Step
 		seqs  []int
+		first int // the sequence the steps come from
 	}
 	var mu sync.Mutex
 	all := map[string]*found{}
@@ -91,8 +91,13 @@ func Path(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers 
 				for k, steps := range e.found {
 					fd := all[k]
 					if fd == nil {
-						fd = &found{steps: steps}
+						fd = &found{steps: steps, first: i}
 						all[k] = fd
+					} else if i < fd.first {
+						// The steps of the first sequence that builds it,
+						// whatever the workers' timing: the same answer
+						// as one worker, and as shards merged (MergePaths).
+						fd.steps, fd.first = steps, i
 					}
 					fd.seqs = append(fd.seqs, i)
 				}
@@ -107,19 +112,12 @@ func Path(ctx context.Context, f Field, seqs [][]engine.Piece, r Rules, workers 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out := make([]Solution, 0, len(all))
-	keys := make([]string, 0, len(all))
-	for k := range all {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fd := all[k]
+	out := make(map[string]Solution, len(all))
+	for k, fd := range all {
 		slices.Sort(fd.seqs)
-		out = append(out, Solution{Steps: fd.steps, Sequences: fd.seqs})
+		out[k] = Solution{Steps: fd.steps, Sequences: fd.seqs}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Sequences) > len(out[j].Sequences) })
-	return out, nil
+	return sortSolutions(out), nil
 }
 
 // enumerator walks every way one sequence perfect-clears the field,
