@@ -68,7 +68,7 @@ FUZZTIME ?= 20s
 FUZZ_TARGETS := ./internal/movegenjson:FuzzAnswer ./engine:FuzzParseBoard ./internal/bounded:FuzzLineReader ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
 	./scenes:FuzzSettingsFile ./persist:FuzzBlobText ./scenes:FuzzReplayIndex ./solver/pc:FuzzParsePattern ./solver/pc:FuzzRegionGen ./solver/prove:FuzzReadCertificate ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
 	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay ./solver/thrower/hatetris:FuzzDecodeBase65536 \
-	./wasm/wasmsize:FuzzParse ./gobai:FuzzLoadStrategy
+	./wasm/wasmsize:FuzzParse ./gobai:FuzzLoadStrategy .:FuzzParseShard
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "fuzz $$pkg $$fn ($(FUZZTIME))"; \

@@ -4,14 +4,38 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
+// TestMain lets a test run kocka as a separate process: the test binary
+// started again with KOCKA_TEST_MAIN=1 runs the command line it is given
+// instead of the tests.
+func TestMain(m *testing.M) {
+	if os.Getenv("KOCKA_TEST_MAIN") == "1" {
+		os.Exit(program().Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// runProcess runs kocka args as a process of its own (see TestMain).
+func runProcess(args ...string) (string, error) {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "KOCKA_TEST_MAIN=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("kocka %s: %v\n%s", strings.Join(args, " "), err, errb.String())
+	}
+	return out.String(), nil
+}
+
 // TestPCShardMerge runs percent, path and enumerate as 4 shards, each a
-// run of the command of its own, and checks that merge gives the text and
-// the JSON of the run without shards.
+// process of its own, all 4 at once, and checks that merge gives the text
+// and the JSON of the run without shards.
 func TestPCShardMerge(t *testing.T) {
 	dir := t.TempDir()
 	field := filepath.Join(dir, "field.txt")
@@ -46,11 +70,24 @@ func TestPCShardMerge(t *testing.T) {
 					args = append(args[:len(args):len(args)], "--json")
 				}
 				want := runOK(t, args...)
-				var files []string
+				var (
+					files []string
+					wg    sync.WaitGroup
+				)
 				for i := 0; i < 4; i++ {
 					name := filepath.Join(dir, fmt.Sprintf("%s-%v-%d.json", strings.ReplaceAll(tc.name, " ", "-"), js, i))
-					runOK(t, append(tc.args[:len(tc.args):len(tc.args)], "--shard", fmt.Sprintf("%d/4", i), "--out", name)...)
+					args := append([]string{"pc"}, tc.args...)
+					args = append(args, "--shard", fmt.Sprintf("%d/4", i), "--out", name, "--workers", "1")
 					files = append(files, name)
+					wg.Go(func() {
+						if _, err := runProcess(args...); err != nil {
+							t.Error(err)
+						}
+					})
+				}
+				wg.Wait()
+				if t.Failed() {
+					return
 				}
 				margs := []string{"merge"}
 				if js {

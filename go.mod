@@ -6,6 +6,7 @@ require (
 	github.com/hajimehoshi/bitmapfont/v3 v3.3.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	golang.org/x/image v0.47.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

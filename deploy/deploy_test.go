@@ -4,37 +4,37 @@
 package deploy
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
+	"io"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
-// yamlDocs parses a YAML file into its documents through python3's yaml
-// module (the module has no YAML parser among its dependencies); the test
-// skips when python3 or its yaml is missing.
+// yamlDocs parses a YAML file into its documents.
 func yamlDocs(t *testing.T, name string) []map[string]any {
 	t.Helper()
-	py, err := exec.LookPath("python3")
+	f, err := os.Open(name)
 	if err != nil {
-		t.Skip("python3 not found")
-	}
-	if exec.Command(py, "-c", "import yaml").Run() != nil {
-		t.Skip("python3 has no yaml module")
-	}
-	cmd := exec.Command(py, "-c", "import json, sys, yaml; json.dump(list(yaml.safe_load_all(open(sys.argv[1]))), sys.stdout)", name)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s does not parse: %v\n%s", name, err, errb.String())
-	}
-	var docs []map[string]any
-	if err := json.Unmarshal(out.Bytes(), &docs); err != nil {
 		t.Fatal(err)
+	}
+	defer f.Close()
+	var docs []map[string]any
+	dec := yaml.NewDecoder(f)
+	for {
+		var doc map[string]any
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s does not parse: %v", name, err)
+		}
+		docs = append(docs, doc)
 	}
 	return docs
 }
@@ -78,7 +78,7 @@ func TestEnumerateJob(t *testing.T) {
 	if get(t, j, "apiVersion") != "batch/v1" || get(t, j, "spec", "completionMode") != "Indexed" {
 		t.Errorf("not an Indexed batch/v1 Job: %v", j["spec"])
 	}
-	completions := get(t, j, "spec", "completions").(float64)
+	completions, _ := get(t, j, "spec", "completions").(int)
 	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
 	shards := ""
 	for _, e := range c["env"].([]any) {
@@ -86,7 +86,7 @@ func TestEnumerateJob(t *testing.T) {
 			shards = e["value"].(string)
 		}
 	}
-	if n, err := strconv.Atoi(shards); err != nil || float64(n) != completions {
+	if n, err := strconv.Atoi(shards); err != nil || n != completions {
 		t.Errorf("SHARDS %q, completions %v: they must be equal", shards, completions)
 	}
 	script := strings.Join(toStrings(c["command"]), " ") + " " + strings.Join(toStrings(c["args"]), " ")
