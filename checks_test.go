@@ -97,12 +97,13 @@ func TestBadFlagsFailBeforeWork(t *testing.T) {
 // (here a buffer) has no "\r" redraws, which fill a log with one endless
 // line; on a terminal it still redraws in place (internal/cli).
 func TestProgressToALogIsPlainLines(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "tune.json")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "tune.json")
 	for _, args := range [][]string{
 		{"analyze", "--pieces", "O", "--width", "4,5", "--height", "4"},
 		{"bench", "--personality", "dellacherie", "--games", "2", "--height", "6"},
 		{"tune", "--generations", "1", "--population", "2", "--elite", "1", "--games", "1", "--height", "6", "--params", "holes", "--out", out},
-		{"hatetris", "record", "--hours", "0.01", "--start-width", "1", "--max-width", "2", "--state", out + ".state"},
+		{"hatetris", "record", "--hours", "0.01", "--start-width", "1", "--max-width", "2", "--state", filepath.Join(dir, "record.json")},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := program().Run(args, nil, &stdout, &stderr); code != 0 {
