@@ -76,7 +76,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		preview = fs.Bool("preview", false, "the next piece is shown")
 		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
 		out = fs.String("out", "", "write each certificate to FILE.WxH")
-		method = fs.String("method", "grow", "grow (breadth first) or search (depth first)")
+		method = fs.String("method", "grow", "grow (breadth first), search (depth first) or dfpn (proof numbers for the thrower's win, then search if it finds none)")
 	case "check":
 		sample = fs.Int64("sample", 1000000, "for a Gobblers table: check this many positions drawn at random (0: every position)")
 		seed = fs.Uint64("seed", 1, "for a Gobblers table: the seed of the sample")
@@ -227,9 +227,9 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}
-		pm := map[string]func(prove.Game, int, prove.Options) (*prove.Proof, error){"grow": prove.Grow, "search": prove.Prove}[*method]
+		pm := map[string]func(prove.Game, int, prove.Options) (*prove.Proof, error){"grow": prove.Grow, "search": prove.Prove, "dfpn": prove.DFPN}[*method]
 		if pm == nil {
-			fmt.Fprintf(stderr, "kocka prove tetris: --method %q: grow or search\n", *method)
+			fmt.Fprintf(stderr, "kocka prove tetris: --method %q: grow, search or dfpn\n", *method)
 			return 2
 		}
 		res, err = proveWells(pm, ws, hs, *pieces, *preview, mode, *out, o)

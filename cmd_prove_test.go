@@ -189,6 +189,11 @@ func TestProveTetrisTable(t *testing.T) {
 	if code := runProve([]string{"check", "--quiet", "--json", base + ".4x3"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
 		t.Errorf("check: exit %d: %s %s", code, out.String(), errb.String())
 	}
+	// df-pn finds the thrower's win (S and Z on width 4 beat the placer).
+	out.Reset()
+	if code := runProve([]string{"tetris", "--pieces", "SZ", "--width", "4", "--height", "2-4", "--method", "dfpn", "--quiet"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "2:L") || !strings.Contains(out.String(), "4:L") {
+		t.Errorf("dfpn: exit %d: %s %s", code, out.String(), errb.String())
+	}
 	for _, args := range [][]string{
 		{"tetris", "--width", "3"},
 		{"tetris", "--width", "8", "--height", "8"}, // 64 cells: too many
