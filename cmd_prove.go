@@ -26,7 +26,7 @@ import (
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
        kocka prove gobblers [--sizes 3] [--per-size 2] [--method table|retrograde|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
        kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
-       kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--out FILE] [--json]
+       kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--method grow|search|dfpn] [--time D] [--smallest] [--out FILE] [--json]
        kocka prove check FILE [--sample N] [--json]`
 
 // runProve is kocka prove: retrograde analysis (tictactoe, gobblers), the
@@ -51,7 +51,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var seed *uint64
 	var method *string
 	var widths, heights, pieces, model *string
-	var preview *bool
+	var preview, smallest *bool
+	var limit *time.Duration
 	switch sub {
 	case "tictactoe":
 		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o")
@@ -77,6 +78,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
 		out = fs.String("out", "", "write each certificate to FILE.WxH")
 		method = fs.String("method", "grow", "grow (breadth first), search (depth first) or dfpn (proof numbers for the thrower's win, then search if it finds none)")
+		limit = fs.Duration("time", 0, "time limit for each well (0: none); a well past it, or past --mem, is left unknown and the next width starts")
+		smallest = fs.Bool("smallest", false, "stop each width at the first height at which the placer survives")
 	case "check":
 		sample = fs.Int64("sample", 1000000, "for a Gobblers table: check this many positions drawn at random (0: every position)")
 		seed = fs.Uint64("seed", 1, "for a Gobblers table: the seed of the sample")
@@ -232,7 +235,11 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kocka prove tetris: --method %q: grow, search or dfpn\n", *method)
 			return 2
 		}
-		res, err = proveWells(pm, ws, hs, *pieces, *preview, mode, *out, o)
+		if *limit < 0 {
+			fmt.Fprintln(stderr, "kocka prove tetris: --time must be >= 0")
+			return 2
+		}
+		res, err = proveWells(pm, ws, hs, wellOptions{*pieces, *preview, mode, *out, *limit, *smallest}, o)
 	}
 	if o.Progress != nil {
 		fmt.Fprintln(stderr)
@@ -623,21 +630,37 @@ type wellsReport struct {
 
 // proveWells proves or refutes the placer's survival in each well, checks
 // every certificate, and writes them if asked.
-func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error), ws, hs []int, pieces string, preview bool, mode solver.Mode, out string, o prove.Options) (wellsReport, error) {
-	rep := wellsReport{Pieces: pieces, Preview: preview, Model: mode.String()}
+// wellOptions are kocka prove tetris's flags for each well.
+type wellOptions struct {
+	pieces   string
+	preview  bool
+	mode     solver.Mode
+	out      string
+	limit    time.Duration
+	smallest bool
+}
+
+func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error), ws, hs []int, wo wellOptions, o prove.Options) (wellsReport, error) {
+	rep := wellsReport{Pieces: wo.pieces, Preview: wo.preview, Model: wo.mode.String()}
 	for _, w := range ws {
 		row := wellRow{Width: w}
 		for _, h := range hs {
-			g, err := well.New(w, h, pieces, preview, mode)
+			if wo.smallest && row.Survives > 0 {
+				break
+			}
+			g, err := well.New(w, h, wo.pieces, wo.preview, wo.mode)
 			if err != nil {
 				return rep, err
 			}
 			file := ""
-			if out != "" {
-				file = fmt.Sprintf("%s.%dx%d", out, w, h)
+			if wo.out != "" {
+				file = fmt.Sprintf("%s.%dx%d", wo.out, w, h)
+			}
+			if wo.limit > 0 {
+				o.Deadline = time.Now().Add(wo.limit)
 			}
 			p, err := reportProof(method, g, well.Placer, file, o)
-			if errors.Is(err, prove.ErrTooBig) {
+			if errors.Is(err, prove.ErrTooBig) || errors.Is(err, prove.ErrTimeLimit) {
 				// Taller wells only grow: on to the next width.
 				row.Heights = append(row.Heights, wellHeight{Height: h, Unknown: err.Error()})
 				break
@@ -660,7 +683,7 @@ func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error
 
 // table prints the wells as Markdown: each width's smallest surviving
 // height, and the outcome at every height tried (S survives, L loses, ?
-// past the memory limit, with the certificate's states).
+// past the memory or time limit, with the certificate's states).
 func (r wellsReport) table(w io.Writer) {
 	fmt.Fprintf(w, "pieces %s, preview %v, model %s\n\n", r.Pieces, r.Preview, r.Model)
 	fmt.Fprintln(w, "| width | smallest surviving height | by height |")

@@ -124,6 +124,9 @@ func (d *dfpn) mid(id uint32, thpn, thdn int64) {
 		if d.o.MaxBytes > 0 && d.bytes() > d.o.MaxBytes {
 			d.err = fmt.Errorf("%w (%d MiB, %d states)", ErrTooBig, d.o.MaxBytes>>20, d.idx.Len())
 		}
+		if d.o.late() {
+			d.err = fmt.Errorf("%w (%d states)", ErrTimeLimit, d.idx.Len())
+		}
 	}
 	if d.searched > stallBase+stallFactor*int64(d.idx.Len()) {
 		d.err = errStalled
