@@ -5,16 +5,17 @@
 # width. Each well is proven or refuted by kocka prove tetris (df-pn for the
 # thrower's win, the safety search otherwise), every certificate checked;
 # a well past LIMIT or MEM is left "?" and that width stops.
-#   scripts/prove-wells.sh [LIMIT [MEM_MIB [WIDTHS [HEIGHTS]]]]
-# Defaults: 10m a well, 3072 MiB, widths 4-7, heights 2-12 (at most 56 cells).
+#   [SETS="all SZ O"] [MODELS="drop"] scripts/prove-wells.sh [LIMIT [MEM_MIB [WIDTHS [HEIGHTS]]]]
+# Defaults: 10m a well (wall time), 3072 MiB, widths 4-7, heights 2-12 (at
+# most 56 cells), the sets below, both models.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-10m} mem=${2:-3072} widths=${3:-4-7} heights=${4:-2-12}
 go build -o bin/kocka . >/dev/null
-sets="all SZ S O I T L IO OT IL LJ OS IS ST"
+sets=${SETS:-all SZ S O I T L IO OT IL LJ OS IS ST}
 echo "| pieces | model | preview | width | smallest surviving height | by height: L lost, S survives, ? unknown (certificate states) |"
 echo "|---|---|---|---:|---:|---|"
-for model in drop full; do
+for model in ${MODELS:-drop full}; do
   for preview in "" --preview; do
     pv=off
     [ -n "$preview" ] && pv=on
