@@ -77,7 +77,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		preview = fs.Bool("preview", false, "the next piece is shown")
 		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
 		out = fs.String("out", "", "write each certificate to FILE.WxH")
-		method = fs.String("method", "grow", "grow (breadth first), search (depth first) or dfpn (proof numbers for the thrower's win, then search if it finds none)")
+		method = fs.String("method", "grow", "grow (breadth first), search (depth first) or dfpn (proof numbers for the thrower's win, then grow if it finds none)")
 		limit = fs.Duration("time", 0, "time limit for each well (0: none); a well past it, or past --mem, is left unknown and the next width starts")
 		smallest = fs.Bool("smallest", false, "stop each width at the first height at which the placer survives")
 	case "check":

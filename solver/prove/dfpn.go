@@ -23,8 +23,10 @@ import (
 // was reached by, and two paths keep overwriting each other), so df-pn
 // stops after stallFactor expansions a state in its table (plus stallBase).
 // When the start is disproven, or the search stops, DFPN does not trust it
-// and returns Prove's answer (the depth-first safety search, which handles
-// cycles exactly) with its certificate.
+// and returns Grow's answer (the breadth-first safety proof, which handles
+// cycles exactly and keeps to Options.Deadline; Prove's repairs after a
+// failure inside a cycle can run long between its checks) with its
+// certificate.
 func DFPN(g Game, drawer int, o Options) (*Proof, error) {
 	d := &dfpn{g: g, drawer: drawer, o: o, idx: NewIndex(0)}
 	start := g.Canonical(g.Start())
@@ -34,7 +36,7 @@ func DFPN(g Game, drawer int, o Options) (*Proof, error) {
 		return nil, d.err
 	}
 	if d.pn[root] != 0 {
-		p, err := Prove(g, drawer, o)
+		p, err := Grow(g, drawer, o)
 		if p != nil {
 			p.Searched += d.searched
 		}
