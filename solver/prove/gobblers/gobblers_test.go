@@ -111,6 +111,12 @@ func TestCanonical(t *testing.T) {
 		if tb.Count != n {
 			t.Errorf("%v: %d canonical, counted %d", sz, tb.Count, n)
 		}
+		// The orbits of the canonical positions cover the space once.
+		var covered uint64
+		tb.each(0, uint64(len(tb.canon)), func(i uint64, _ uint32) { covered += uint64(tb.orbit(i)) })
+		if covered != sm.N {
+			t.Errorf("%v: orbits cover %d of %d positions", sz, covered, sm.N)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/kocka/kocka/solver/prove"
@@ -111,14 +112,12 @@ func Summarise(t *Table, o prove.Options) Stats {
 func (t *Table) orbit(i uint64) int {
 	p := t.Space.Pos(i)
 	var imgs [8]uint64
+	n := 0
 	for k := range imgs {
 		q := t.Space.Apply(k, &p)
-		imgs[k] = t.Space.Index(&q)
-	}
-	sort.Slice(imgs[:], func(a, b int) bool { return imgs[a] < imgs[b] })
-	n := 1
-	for k := 1; k < 8; k++ {
-		if imgs[k] != imgs[k-1] {
+		x := t.Space.Index(&q)
+		if !slices.Contains(imgs[:n], x) {
+			imgs[n] = x
 			n++
 		}
 	}
