@@ -160,7 +160,8 @@ func (t *Table) ordinals(ps []Pos, out []uint32) []uint32 {
 // predecessor of a lost position is won, and one whose counter of
 // successors not yet won drops to zero is lost. Whatever stays undecided is
 // a draw. o.Workers goroutines generate moves; o.MaxBytes limits the
-// table; o.Checkpoint is called every o.CheckpointEvery between rounds, and
+// table; o.Checkpoint is called every o.CheckpointEvery (between rounds of
+// the first pass, between levels after it), and
 // o.Resume continues from such a checkpoint.
 func Solve(sp *Space, o prove.Options) (*Table, error) {
 	if o.MaxBytes > 0 && TableBytes(sp, 0) > o.MaxBytes {
