@@ -17,16 +17,17 @@ import (
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver"
 	"github.com/kocka/kocka/solver/prove"
+	"github.com/kocka/kocka/solver/prove/gobblers"
 	"github.com/kocka/kocka/solver/prove/gobblet"
 	"github.com/kocka/kocka/solver/prove/tictactoe"
 	"github.com/kocka/kocka/solver/prove/well"
 )
 
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
-       kocka prove gobblers [--sizes 3] [--per-size 2] [--method retrograde|search [--out FILE]] [--mem MiB] [--json]
+       kocka prove gobblers [--sizes 3] [--per-size 2] [--method table|retrograde|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
        kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
-       kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--out FILE] [--json]
-       kocka prove check FILE [--json]`
+       kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--method grow|search|dfpn] [--time D] [--smallest] [--out FILE] [--json]
+       kocka prove check FILE [--sample N] [--json]`
 
 // runProve is kocka prove: retrograde analysis (tictactoe, gobblers), the
 // proof search with a certificate (tictactoe, gobblet) and the independent
@@ -46,17 +47,22 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var out, variant, first, ckpt *string
 	var every *time.Duration
 	var sizes, perSize *int
+	var sample *int64
+	var seed *uint64
 	var method *string
 	var widths, heights, pieces, model *string
-	var preview *bool
+	var preview, smallest *bool
+	var limit *time.Duration
 	switch sub {
 	case "tictactoe":
 		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o")
 	case "gobblers":
 		sizes = fs.Int("sizes", 3, "piece sizes, from the largest: 1 to 3 (3 is the real game)")
 		perSize = fs.Int("per-size", 2, "pieces of each size a side: 1 or 2 (2 is the real game)")
-		method = fs.String("method", "retrograde", "retrograde (every state's value) or search (the proof search for each player from the start)")
-		out = fs.String("out", "", "with --method search: write the certificates to FILE.first and FILE.second")
+		method = fs.String("method", "table", "table (every position's value, a dense table), retrograde (the same with edge lists: small games only) or search (the proof search for each player from the start)")
+		out = fs.String("out", "", "with --method table: write the table to FILE; with --method search: the certificates to FILE.first and FILE.second")
+		ckpt = fs.String("checkpoint", "", "with --method table: save the unfinished table to FILE now and then, and resume from it if it exists")
+		every = fs.Duration("every", 10*time.Minute, "time between checkpoints")
 	case "gobblet":
 		out = fs.String("out", "", "write the certificate to FILE")
 		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
@@ -71,8 +77,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		preview = fs.Bool("preview", false, "the next piece is shown")
 		model = fs.String("model", "drop", "placements: drop (the thesis' model) or full (every SRS placement)")
 		out = fs.String("out", "", "write each certificate to FILE.WxH")
-		method = fs.String("method", "grow", "grow (breadth first) or search (depth first)")
+		method = fs.String("method", "grow", "grow (breadth first), search (depth first) or dfpn (proof numbers for the thrower's win, then grow if it finds none)")
+		limit = fs.Duration("time", 0, "time limit for each well (0: none); a well past it, or past --mem, is left unknown and the next width starts")
+		smallest = fs.Bool("smallest", false, "stop each width at the first height at which the placer survives")
 	case "check":
+		sample = fs.Int64("sample", 1000000, "for a Gobblers table: check this many positions drawn at random (0: every position)")
+		seed = fs.Uint64("seed", 1, "for a Gobblers table: the seed of the sample")
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, proveUsage)
 		return 0
@@ -126,17 +136,27 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		if *sizes != 3 || *perSize != 2 {
 			r = gobblet.SmallGobblers(*sizes, *perSize)
 		}
+		if *ckpt != "" && *method != "table" {
+			fmt.Fprintln(stderr, "kocka prove gobblers: --checkpoint goes with --method table")
+			return 2
+		}
+		if *every <= 0 {
+			fmt.Fprintln(stderr, "kocka prove gobblers: --every must be positive")
+			return 2
+		}
 		switch *method {
+		case "table":
+			res, err = tableGobblers(*sizes, *perSize, *out, *ckpt, *every, o, stderr)
 		case "retrograde":
 			if *out != "" {
-				fmt.Fprintln(stderr, "kocka prove gobblers: --out goes with --method search")
+				fmt.Fprintln(stderr, "kocka prove gobblers: --out goes with --method table or search")
 				return 2
 			}
 			res, err = proveGobblers(r, o)
 		case "search":
 			res, err = searchGobblers(r, *out, o)
 		default:
-			fmt.Fprintf(stderr, "kocka prove gobblers: --method %q: retrograde or search\n", *method)
+			fmt.Fprintf(stderr, "kocka prove gobblers: --method %q: table, retrograde or search\n", *method)
 			return 2
 		}
 	case "gobblet":
@@ -185,7 +205,11 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	case "check":
-		res, err = checkFile(pos[0], o)
+		if *sample < 0 {
+			fmt.Fprintln(stderr, "kocka prove check: --sample must be >= 0")
+			return 2
+		}
+		res, err = checkFile(pos[0], *sample, *seed, o)
 	case "tetris":
 		ws, werr := parseInts(*widths)
 		hs, herr := parseInts(*heights)
@@ -206,12 +230,16 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}
-		pm := map[string]func(prove.Game, int, prove.Options) (*prove.Proof, error){"grow": prove.Grow, "search": prove.Prove}[*method]
+		pm := map[string]func(prove.Game, int, prove.Options) (*prove.Proof, error){"grow": prove.Grow, "search": prove.Prove, "dfpn": prove.DFPN}[*method]
 		if pm == nil {
-			fmt.Fprintf(stderr, "kocka prove tetris: --method %q: grow or search\n", *method)
+			fmt.Fprintf(stderr, "kocka prove tetris: --method %q: grow, search or dfpn\n", *method)
 			return 2
 		}
-		res, err = proveWells(pm, ws, hs, *pieces, *preview, mode, *out, o)
+		if *limit < 0 {
+			fmt.Fprintln(stderr, "kocka prove tetris: --time must be >= 0")
+			return 2
+		}
+		res, err = proveWells(pm, ws, hs, wellOptions{*pieces, *preview, mode, *out, *limit, *smallest}, o)
 	}
 	if o.Progress != nil {
 		fmt.Fprintln(stderr)
@@ -285,6 +313,59 @@ func proveGobblers(r gobblet.Rules, o prove.Options) (solveReport, error) {
 		return solveReport{}, err
 	}
 	return solveAndReport(g, o)
+}
+
+// tableGobblers solves Gobblers completely with the dense table
+// (solver/prove/gobblers), writes it to out if set and summarises it.
+func tableGobblers(sizes, per int, out, ckpt string, every time.Duration, o prove.Options, stderr io.Writer) (gobblers.Stats, error) {
+	sp, err := gobblers.NewSpace(sizes, per)
+	if err != nil {
+		return gobblers.Stats{}, err
+	}
+	if ckpt != "" {
+		o.CheckpointEvery = every
+		o.Checkpoint = func(write func(io.Writer) error) error {
+			return atomicfile.Write(ckpt, 0o644, write)
+		}
+		if f, ferr := os.Open(ckpt); ferr == nil {
+			defer f.Close()
+			o.Resume = f
+			fmt.Fprintf(stderr, "kocka prove gobblers: resuming from %s\n", ckpt)
+		}
+	}
+	t, err := gobblers.Solve(sp, o)
+	if err != nil {
+		return gobblers.Stats{}, err
+	}
+	if out != "" {
+		if err := atomicfile.Write(out, 0o644, t.Write); err != nil {
+			return gobblers.Stats{}, err
+		}
+	}
+	return gobblers.Summarise(t, o), nil
+}
+
+type tableCheckReport struct {
+	File string `json:"file"`
+	Game string `json:"game"`
+	gobblers.CheckStats
+	Valid bool `json:"valid"`
+}
+
+func checkGobblersTable(path string, f io.Reader, sample int64, seed uint64, o prove.Options) (tableCheckReport, error) {
+	r := tableCheckReport{File: path}
+	t, err := gobblers.ReadTable(f)
+	if err != nil {
+		return r, fmt.Errorf("%s: %w", path, err)
+	}
+	r.Game = t.Space.Name()
+	st, err := gobblers.CheckTable(t, sample, seed, o)
+	r.CheckStats = st
+	if err != nil {
+		return r, fmt.Errorf("%s: %w", path, err)
+	}
+	r.Valid = true
+	return r, nil
 }
 
 // startReport is the value of the start found by the proof search for
@@ -463,13 +544,21 @@ type checkReport struct {
 	Valid bool `json:"valid"`
 }
 
-func checkFile(path string, o prove.Options) (checkReport, error) {
+func checkFile(path string, sample int64, seed uint64, o prove.Options) (any, error) {
 	r := checkReport{File: path}
 	f, err := os.Open(path)
 	if err != nil {
 		return r, err
 	}
 	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return r, err
+	}
+	if gobblers.IsTable(head[:n]) {
+		return checkGobblersTable(path, f, sample, seed, o)
+	}
 	c, err := prove.ReadCertificate(f)
 	if err != nil {
 		return r, fmt.Errorf("%s: %w", path, err)
@@ -541,21 +630,37 @@ type wellsReport struct {
 
 // proveWells proves or refutes the placer's survival in each well, checks
 // every certificate, and writes them if asked.
-func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error), ws, hs []int, pieces string, preview bool, mode solver.Mode, out string, o prove.Options) (wellsReport, error) {
-	rep := wellsReport{Pieces: pieces, Preview: preview, Model: mode.String()}
+// wellOptions are kocka prove tetris's flags for each well.
+type wellOptions struct {
+	pieces   string
+	preview  bool
+	mode     solver.Mode
+	out      string
+	limit    time.Duration
+	smallest bool
+}
+
+func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error), ws, hs []int, wo wellOptions, o prove.Options) (wellsReport, error) {
+	rep := wellsReport{Pieces: wo.pieces, Preview: wo.preview, Model: wo.mode.String()}
 	for _, w := range ws {
 		row := wellRow{Width: w}
 		for _, h := range hs {
-			g, err := well.New(w, h, pieces, preview, mode)
+			if wo.smallest && row.Survives > 0 {
+				break
+			}
+			g, err := well.New(w, h, wo.pieces, wo.preview, wo.mode)
 			if err != nil {
 				return rep, err
 			}
 			file := ""
-			if out != "" {
-				file = fmt.Sprintf("%s.%dx%d", out, w, h)
+			if wo.out != "" {
+				file = fmt.Sprintf("%s.%dx%d", wo.out, w, h)
+			}
+			if wo.limit > 0 {
+				o.Deadline = time.Now().Add(wo.limit)
 			}
 			p, err := reportProof(method, g, well.Placer, file, o)
-			if errors.Is(err, prove.ErrTooBig) {
+			if errors.Is(err, prove.ErrTooBig) || errors.Is(err, prove.ErrTimeLimit) {
 				// Taller wells only grow: on to the next width.
 				row.Heights = append(row.Heights, wellHeight{Height: h, Unknown: err.Error()})
 				break
@@ -578,7 +683,7 @@ func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error
 
 // table prints the wells as Markdown: each width's smallest surviving
 // height, and the outcome at every height tried (S survives, L loses, ?
-// past the memory limit, with the certificate's states).
+// past the memory or time limit, with the certificate's states).
 func (r wellsReport) table(w io.Writer) {
 	fmt.Fprintf(w, "pieces %s, preview %v, model %s\n\n", r.Pieces, r.Preview, r.Model)
 	fmt.Fprintln(w, "| width | smallest surviving height | by height |")

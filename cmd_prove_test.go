@@ -80,9 +80,75 @@ func TestProveSmallGobblers(t *testing.T) {
 	if !strings.Contains(out.String(), `"start":"draw"`) {
 		t.Errorf("%s", out.String())
 	}
-	// A memory limit too small stops the analysis with an error.
-	if code := runProve([]string{"gobblers", "--sizes", "2", "--per-size", "2", "--mem", "1", "--quiet"}, &out, &errb); code != 1 {
-		t.Errorf("--mem 1: exit %d", code)
+	// A memory limit too small stops the analysis with an error, the dense
+	// table's before it allocates.
+	for _, args := range [][]string{
+		{"gobblers", "--sizes", "2", "--per-size", "2", "--method", "retrograde", "--mem", "1", "--quiet"},
+		{"gobblers", "--mem", "1", "--quiet"},
+	} {
+		if code := runProve(args, &out, &errb); code != 1 {
+			t.Errorf("%q: exit %d", args, code)
+		}
+	}
+}
+
+// TestProveGobblersTable: the dense table of a reduced Gobblers, written,
+// checkpointed and checked by kocka prove check (every position, then a
+// sample); a damaged table fails the check.
+func TestProveGobblersTable(t *testing.T) {
+	dir := t.TempDir()
+	out, ckpt := filepath.Join(dir, "g.table"), filepath.Join(dir, "g.ckpt")
+	var stdout, errb bytes.Buffer
+	args := []string{"gobblers", "--sizes", "3", "--per-size", "1", "--out", out, "--checkpoint", ckpt, "--every", "1ns", "--json", "--quiet"}
+	if code := runProve(args, &stdout, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Result struct {
+			Start     string `json:"start"`
+			Reachable uint64 `json:"reachable"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatal(err, stdout.String())
+	}
+	if rep.Result.Start != "draw" || rep.Result.Reachable == 0 {
+		t.Errorf("%+v", rep.Result)
+	}
+	if _, err := os.Stat(ckpt); err != nil {
+		t.Errorf("no checkpoint: %v", err)
+	}
+	// Resuming from the last checkpoint finishes the same table.
+	stdout.Reset()
+	if code := runProve(args, &stdout, &errb); code != 0 || !strings.Contains(stdout.String(), `"start":"draw"`) {
+		t.Errorf("resumed: exit %d: %s %s", code, stdout.String(), errb.String())
+	}
+	for _, sample := range []string{"0", "500"} {
+		stdout.Reset()
+		if code := runProve([]string{"check", "--quiet", "--json", "--sample", sample, out}, &stdout, &errb); code != 0 || !strings.Contains(stdout.String(), `"valid":true`) {
+			t.Errorf("check --sample %s: exit %d: %s %s", sample, code, stdout.String(), errb.String())
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-10] ^= 3
+	bad := filepath.Join(dir, "bad.table")
+	if err := os.WriteFile(bad, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := runProve([]string{"check", "--quiet", "--sample", "0", bad}, &stdout, &errb); code != 1 {
+		t.Errorf("damaged table: exit %d", code)
+	}
+	for _, args := range [][]string{
+		{"gobblers", "--method", "search", "--checkpoint", ckpt},
+		{"gobblers", "--every", "0s"},
+		{"check", "--sample", "-1", out},
+	} {
+		if code := runProve(args, &stdout, &errb); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
 	}
 }
 
@@ -122,6 +188,11 @@ func TestProveTetrisTable(t *testing.T) {
 	out.Reset()
 	if code := runProve([]string{"check", "--quiet", "--json", base + ".4x3"}, &out, &errb); code != 0 || !strings.Contains(out.String(), `"valid":true`) {
 		t.Errorf("check: exit %d: %s %s", code, out.String(), errb.String())
+	}
+	// df-pn finds the thrower's win (S and Z on width 4 beat the placer).
+	out.Reset()
+	if code := runProve([]string{"tetris", "--pieces", "SZ", "--width", "4", "--height", "2-4", "--method", "dfpn", "--quiet"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "2:L") || !strings.Contains(out.String(), "4:L") {
+		t.Errorf("dfpn: exit %d: %s %s", code, out.String(), errb.String())
 	}
 	for _, args := range [][]string{
 		{"tetris", "--width", "3"},

@@ -15,6 +15,8 @@
 //   - Check verifies a certificate from the rules alone, without the search
 //     that made it; certificates and search checkpoints are files with a
 //     CRC-32.
+//   - DFPN looks for the attacker's forced win by depth-first proof-number
+//     search with a transposition table, and hands a disproof to Grow.
 //   - ShortestWin finds the shortest forced win by a deepening bounded
 //     search.
 //
@@ -26,5 +28,7 @@
 //
 // The package is pure Go with the standard library only; the games live in
 // sub-packages: tictactoe, gobblet (Gobblet and Gobblet Gobblers) and well
-// (a small Tetris well, the placer against the thrower).
+// (a small Tetris well, the placer against the thrower). Package gobblers
+// solves Gobblet Gobblers whole with its own dense table and unmove
+// generator, for a game too large for Retrograde's edge lists.
 package prove

@@ -41,6 +41,9 @@ func Grow(g Game, drawer int, o Options) (*Proof, error) {
 			if w.o.MaxBytes > 0 && w.bytes() > w.o.MaxBytes {
 				return nil, fmt.Errorf("%w (%d MiB, %d states, %d edges)", ErrTooBig, w.o.MaxBytes>>20, w.p.idx.Len(), len(w.edgeParent))
 			}
+			if w.o.late() {
+				return nil, fmt.Errorf("%w (%d states)", ErrTimeLimit, w.p.idx.Len())
+			}
 			w.queue = append(w.queue[:0], w.queue[w.qi:]...) // drop the expanded part
 			w.qi = 0
 		}

@@ -15,6 +15,9 @@ type Options struct {
 	// MaxBytes stops the work with an error when the tables would grow past
 	// it (0: no limit).
 	MaxBytes int64
+	// Deadline, if set, stops Prove, Grow and DFPN with ErrTimeLimit once
+	// passed (checked where they report progress).
+	Deadline time.Time
 	// Progress, if set, is called now and then with a phase name and the
 	// states handled so far in it.
 	Progress func(phase string, done, total int64)
@@ -35,6 +38,9 @@ func (o Options) workers() int {
 	}
 	return runtime.GOMAXPROCS(0)
 }
+
+// late reports whether the deadline has passed.
+func (o Options) late() bool { return !o.Deadline.IsZero() && time.Now().After(o.Deadline) }
 
 func (o Options) progress(phase string, done, total int64) {
 	if o.Progress != nil {

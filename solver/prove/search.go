@@ -37,6 +37,9 @@ const (
 // ErrTooBig is returned when the proof search would pass Options.MaxBytes.
 var ErrTooBig = errors.New("prove: the search passed its memory limit")
 
+// ErrTimeLimit is returned when the search passes Options.Deadline.
+var ErrTimeLimit = errors.New("prove: the search passed its time limit")
+
 // Proof is a finished proof search.
 type Proof struct {
 	Game   string
@@ -144,6 +147,10 @@ func (p *prover) search(s State) (bool, uint32) {
 		p.o.progress(fmt.Sprintf("search: %d lost, %d forgotten, %d deep; states entered", p.lost, p.forgotten, p.depth), p.searched, int64(p.idx.Len()))
 		if p.o.MaxBytes > 0 && p.bytes() > p.o.MaxBytes {
 			p.err = fmt.Errorf("%w (%d MiB, %d states)", ErrTooBig, p.o.MaxBytes>>20, p.idx.Len())
+			return false, free
+		}
+		if p.o.late() {
+			p.err = fmt.Errorf("%w (%d states)", ErrTimeLimit, p.idx.Len())
 			return false, free
 		}
 		every := p.o.CheckpointEvery
