@@ -281,29 +281,9 @@ func subset(a, b []int) bool {
 // the field as it is then, and the last must leave the field cleared.
 func (s Solution) Replay(f Field, r Rules) error {
 	for i, st := range s.Steps {
-		b := f.Board(boardHeight(f.Height), engine.I)
-		opt := r.movegen(f.Height)
-		opt.NoPaths = false
-		want := st.Placed.Cells()
-		found := false
-		for _, pl := range solver.Generate(b, st.Placed.Piece, opt) {
-			if sameCells(pl.Cells(), want) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return fmt.Errorf("step %d: %v %v at (%d, %d) is not reachable", i+1, st.Placed.Piece, st.Placed.Rot, st.Placed.X, st.Placed.Y)
-		}
-		var mask uint64
-		for _, c := range want {
-			if int(c.Y) >= f.Height || c.Y < 0 || c.X < 0 || int(c.X) >= Width {
-				return fmt.Errorf("step %d: outside the region", i+1)
-			}
-			mask |= 1 << uint(int(c.Y)*Width+int(c.X))
-		}
-		if f.Rows&mask != 0 {
-			return fmt.Errorf("step %d: overlaps the field", i+1)
+		mask, err := f.replayStep(st.Placed, r)
+		if err != nil {
+			return fmt.Errorf("step %d: %w", i+1, err)
 		}
 		f = f.place(move{mask: mask})
 	}
@@ -311,6 +291,37 @@ func (s Solution) Replay(f Field, r Rules) error {
 		return fmt.Errorf("the field is not cleared after %d steps:\n%s", len(s.Steps), f)
 	}
 	return nil
+}
+
+// replayStep checks that p is a placement the movegen finds, with an
+// input path, in f as it is, inside the region and off its blocks, and
+// returns its cells.
+func (f Field) replayStep(p engine.Placed, r Rules) (uint64, error) {
+	b := f.Board(boardHeight(f.Height), engine.I)
+	opt := r.movegen(f.Height)
+	opt.NoPaths = false
+	want := p.Cells()
+	found := false
+	for _, pl := range solver.Generate(b, p.Piece, opt) {
+		if sameCells(pl.Cells(), want) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return 0, fmt.Errorf("%v %v at (%d, %d) is not reachable", p.Piece, p.Rot, p.X, p.Y)
+	}
+	var mask uint64
+	for _, c := range want {
+		if int(c.Y) >= f.Height || c.Y < 0 || c.X < 0 || int(c.X) >= Width {
+			return 0, fmt.Errorf("outside the region")
+		}
+		mask |= 1 << uint(int(c.Y)*Width+int(c.X))
+	}
+	if f.Rows&mask != 0 {
+		return 0, fmt.Errorf("overlaps the field")
+	}
+	return mask, nil
 }
 
 func sameCells(a, b [4]engine.Cell) bool {
