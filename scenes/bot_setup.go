@@ -72,7 +72,7 @@ func newBotSetup(m *Mode) *botSetup {
 		return list[0]
 	}
 	s := &botSetup{}
-	s.menu = menu{x: ScreenW/2 - 150, y: 130, w: 300, rowH: 20, items: []menuItem{
+	s.menu = menu{x: ScreenW/2 - 150, y: 130, w: 300, rowH: 20, items: append([]menuItem{
 		{label: "Personality", help: "The weight set the bot judges boards with:",
 			value:  func(c *Context) string { return c.Settings.Bot.Personality },
 			adjust: func(c *Context, d int) { c.Settings.Bot.Personality = cycle(names, c.Settings.Bot.Personality, d) }},
@@ -92,6 +92,14 @@ func newBotSetup(m *Mode) *botSetup {
 		{label: "Game", help: "Which mode the bot plays.",
 			value:  func(c *Context) string { return c.Settings.Bot.Game },
 			adjust: func(c *Context, d int) { c.Settings.Bot.Game = cycle(botGames, c.Settings.Bot.Game, d) }},
+	}, setupEnd(m)...)}
+	return s
+}
+
+// setupEnd is the end of a setup screen's menu: Start plays mode m with
+// the settings chosen (saved first), Back leaves them saved.
+func setupEnd(m *Mode) []menuItem {
+	return []menuItem{
 		{label: "Start", activate: func(c *Context) {
 			c.SaveSettings()
 			sc, err := m.New(c, c.NewSeed())
@@ -102,8 +110,7 @@ func newBotSetup(m *Mode) *botSetup {
 			c.Stack.Reset(sc)
 		}},
 		{label: "Back", activate: func(c *Context) { c.SaveSettings(); c.Stack.Pop() }},
-	}}
-	return s
+	}
 }
 
 func (s *botSetup) Name() string { return "botsetup" }

@@ -486,24 +486,14 @@ func newPCSetup(m *Mode) *pcSetup {
 		return 0
 	}
 	s := &pcSetup{}
-	s.menu = menu{x: ScreenW/2 - 150, y: 110, w: 300, rowH: 20, items: []menuItem{
+	s.menu = menu{x: ScreenW/2 - 150, y: 110, w: 300, rowH: 20, items: append([]menuItem{
 		{label: "Field", help: "The field each game starts from; later rounds start empty.",
 			value: func(c *Context) string { return pcpractice.Setups[cur(c)].Title },
 			adjust: func(c *Context, d int) {
 				n := len(pcpractice.Setups)
 				c.Settings.PCField = pcpractice.Setups[(cur(c)+d+n)%n].Name
 			}},
-		{label: "Start", activate: func(c *Context) {
-			c.SaveSettings()
-			sc, err := m.New(c, c.NewSeed())
-			if err != nil {
-				c.Notify(err.Error())
-				return
-			}
-			c.Stack.Reset(sc)
-		}},
-		{label: "Back", activate: func(c *Context) { c.SaveSettings(); c.Stack.Pop() }},
-	}}
+	}, setupEnd(m)...)}
 	return s
 }
 
