@@ -215,3 +215,31 @@ func makeShardsF(f *testing.F) *prove.Shard {
 	}
 	return &prove.Shard{Header: prove.ShardHeader{Game: g.Name(), Drawer: 1, N: 1, Roots: roots, Move: prove.NoState}, Cert: c}
 }
+
+// BenchmarkMergeShards: the union of 4 shards of O's tic-tac-toe proof
+// and the check of the merged certificate.
+func BenchmarkMergeShards(b *testing.B) {
+	g := tictactoe.Game{}
+	move, roots, err := prove.ShardRoots(g, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var shards []*prove.Shard
+	for i := range 4 {
+		mine := prove.Deal(roots, i, 4)
+		c, _, _, err := prove.GrowFrom(g, 1, mine, prove.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		shards = append(shards, &prove.Shard{Header: prove.ShardHeader{Game: g.Name(), Drawer: 1, N: 4, I: i, Start: g.Start(), Move: move, Roots: mine}, Cert: c})
+	}
+	for b.Loop() {
+		c, err := prove.MergeShards(g, shards)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := prove.Check(g, c, prove.Options{Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
