@@ -24,8 +24,11 @@ import (
 )
 
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
+       kocka prove tictactoe --shard I/N --drawer x|o --out FILE
        kocka prove gobblers [--sizes 3] [--per-size 2] [--method table|retrograde|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
        kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
+       kocka prove gobblet --variant ab --first drawing|attacker --shard I/N --out FILE [--mem MiB]
+       kocka prove merge --out FILE SHARD...
        kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--method grow|search|dfpn] [--time D] [--smallest] [--out FILE] [--json]
        kocka prove check FILE [--sample N] [--json]`
 
@@ -50,12 +53,15 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var sample *int64
 	var seed *uint64
 	var method *string
+	var shard, drawerName *string
 	var widths, heights, pieces, model *string
 	var preview, smallest *bool
 	var limit *time.Duration
 	switch sub {
 	case "tictactoe":
-		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o")
+		out = fs.String("out", "", "write the certificates to FILE.x and FILE.o (with --shard: the shard to FILE)")
+		shard = fs.String("shard", "", "I/N: prove shard I of N of the drawing player's proof (see --drawer) and write it to --out")
+		drawerName = fs.String("drawer", "o", "with --shard: the drawing player, x or o")
 	case "gobblers":
 		sizes = fs.Int("sizes", 3, "piece sizes, from the largest: 1 to 3 (3 is the real game)")
 		perSize = fs.Int("per-size", 2, "pieces of each size a side: 1 or 2 (2 is the real game)")
@@ -70,6 +76,9 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		ckpt = fs.String("checkpoint", "", "with --method search: save the settled states to FILE now and then, and resume from it if it exists")
 		method = fs.String("method", "grow", "grow (breadth first, the strategy repaired where it fails) or search (depth first)")
 		every = fs.Duration("every", 5*time.Minute, "time between checkpoints")
+		shard = fs.String("shard", "", "I/N: prove shard I of N (the attacker's first replies, dealt I mod N) with --method grow, and write the shard to --out; kocka prove merge joins the N files")
+	case "merge":
+		out = fs.String("out", "", "write the merged certificate to FILE (only once it checks)")
 	case "tetris":
 		widths = fs.String("width", "4", "well widths: a list (4,5,6) or a range (4-6)")
 		heights = fs.String("height", "2-8", "well heights: a list or a range; the table gives the smallest at which the placer survives")
@@ -106,7 +115,10 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	if sub == "check" {
 		want = 1
 	}
-	if len(pos) != want {
+	if sub == "merge" && len(pos) > 0 {
+		want = len(pos)
+	}
+	if len(pos) != want || (sub == "merge" && want == 0) {
 		fmt.Fprintln(stderr, proveUsage)
 		return 2
 	}
@@ -124,8 +136,26 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	}
 	var res any
 	var err error
+	var si, sn int
+	if shard != nil && *shard != "" {
+		var serr error
+		if si, sn, serr = parseShard(*shard); serr != nil || *out == "" {
+			fmt.Fprintf(stderr, "kocka prove %s: --shard I/N (0 <= I < N <= 65536) with --out FILE: %v\n", sub, serr)
+			return 2
+		}
+	}
 	switch sub {
 	case "tictactoe":
+		if *shard != "" {
+			d := map[string]int{"x": 0, "o": 1}
+			drawer, ok := d[*drawerName]
+			if !ok {
+				fmt.Fprintf(stderr, "kocka prove tictactoe: --drawer %q: x or o\n", *drawerName)
+				return 2
+			}
+			res, err = proveShard(tictactoe.Game{}, drawer, prove.ShardHeader{First: *drawerName}, si, sn, *out, o)
+			break
+		}
 		res, err = proveTicTacToe(*out, o)
 	case "gobblers":
 		if *sizes < 1 || *sizes > 3 || *perSize < 1 || *perSize > 2 {
@@ -191,6 +221,14 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "kocka prove gobblet: resuming from %s\n", *ckpt)
 			}
 		}
+		if *shard != "" {
+			if *method != "grow" || *ckpt != "" {
+				fmt.Fprintln(stderr, "kocka prove gobblet: --shard works with --method grow and without --checkpoint")
+				return 2
+			}
+			res, err = proveShard(g, gobblet.Drawing, prove.ShardHeader{Variant: *variant, First: *first}, si, sn, *out, o)
+			break
+		}
 		switch *method {
 		case "grow":
 			if *ckpt != "" {
@@ -204,6 +242,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kocka prove gobblet: --method %q: grow or search\n", *method)
 			return 2
 		}
+	case "merge":
+		if *out == "" {
+			fmt.Fprintln(stderr, "kocka prove merge: --out FILE is required")
+			return 2
+		}
+		res, err = mergeShards(pos, *out, o)
 	case "check":
 		if *sample < 0 {
 			fmt.Fprintln(stderr, "kocka prove check: --sample must be >= 0")

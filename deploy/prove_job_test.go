@@ -1,0 +1,88 @@
+package deploy
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// proveJob is the part of deploy/prove-ab-job.yaml the docs rely on.
+type proveJob struct {
+	Kind     string
+	Metadata struct{ Name string }
+	Spec     struct {
+		CompletionMode string `yaml:"completionMode"`
+		Completions    int
+		Parallelism    int
+		Template       struct {
+			Spec struct {
+				Containers []struct {
+					Command []string
+					Args    []string
+					Env     []struct{ Name, Value string }
+				}
+			}
+		}
+	}
+}
+
+// TestProveJob: an Indexed Job of N completions, each running shard
+// $JOB_COMPLETION_INDEX/N of the AB proof with the attacker first onto the
+// shared volume, SHARDS equal to the completions.
+func TestProveJob(t *testing.T) {
+	f, err := os.Open("prove-ab-job.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dec := yaml.NewDecoder(f)
+	var jobs []proveJob
+	for {
+		var j proveJob
+		err := dec.Decode(&j)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("prove-ab-job.yaml does not parse: %v", err)
+		}
+		if j.Kind == "Job" {
+			jobs = append(jobs, j)
+		}
+	}
+	if len(jobs) != 1 {
+		t.Fatalf("%d jobs, want 1", len(jobs))
+	}
+	j := jobs[0]
+	if j.Spec.CompletionMode != "Indexed" || j.Spec.Completions < 1 || j.Spec.Parallelism > j.Spec.Completions {
+		t.Errorf("mode %q, %d completions, parallelism %d", j.Spec.CompletionMode, j.Spec.Completions, j.Spec.Parallelism)
+	}
+	cs := j.Spec.Template.Spec.Containers
+	if len(cs) != 1 {
+		t.Fatalf("%d containers", len(cs))
+	}
+	shards := ""
+	for _, e := range cs[0].Env {
+		if e.Name == "SHARDS" {
+			shards = e.Value
+		}
+	}
+	if n, err := strconv.Atoi(shards); err != nil || n != j.Spec.Completions {
+		t.Errorf("SHARDS=%q, completions %d", shards, j.Spec.Completions)
+	}
+	cmd := strings.Join(append(cs[0].Command, cs[0].Args...), " ")
+	for _, want := range []string{
+		"/usr/local/bin/kocka prove gobblet --variant ab --first attacker",
+		`--shard "$JOB_COMPLETION_INDEX/$SHARDS"`,
+		`--out "/data/ab-attacker.shard-$JOB_COMPLETION_INDEX"`,
+	} {
+		if !strings.Contains(cmd, want) {
+			t.Errorf("the command %q lacks %q", cmd, want)
+		}
+	}
+}
