@@ -66,7 +66,7 @@ gui-test:
 # Every fuzz target for FUZZTIME each (go test runs one target at a time).
 FUZZTIME ?= 20s
 FUZZ_TARGETS := ./internal/movegenjson:FuzzAnswer ./engine:FuzzParseBoard ./internal/bounded:FuzzLineReader ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
-	./scenes:FuzzSettingsFile ./persist:FuzzBlobText ./scenes:FuzzReplayIndex ./solver/pc:FuzzParsePattern ./solver/pc:FuzzRegionGen ./solver/prove:FuzzReadCertificate ./solver/prove/gobblers:FuzzReadTable ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
+	./scenes:FuzzSettingsFile ./persist:FuzzBlobText ./scenes:FuzzReplayIndex ./solver/pc:FuzzParsePattern ./solver/pc:FuzzRegionGen ./solver/prove:FuzzReadCertificate ./solver/prove:FuzzReadShard ./solver/prove/gobblers:FuzzReadTable ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
 	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay ./solver/thrower/hatetris:FuzzDecodeBase65536 \
 	./wasm/wasmsize:FuzzParse ./gobai:FuzzLoadStrategy .:FuzzParseShard
 fuzz:

@@ -139,7 +139,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var si, sn int
 	if shard != nil && *shard != "" {
 		var serr error
-		if si, sn, serr = parseShard(*shard); serr != nil || *out == "" {
+		if si, sn, serr = parseProveShard(*shard); serr != nil || *out == "" {
 			fmt.Fprintf(stderr, "kocka prove %s: --shard I/N (0 <= I < N <= 65536) with --out FILE: %v\n", sub, serr)
 			return 2
 		}
@@ -247,7 +247,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kocka prove merge: --out FILE is required")
 			return 2
 		}
-		res, err = mergeShards(pos, *out, o)
+		res, err = mergeProveShards(pos, *out, o)
 	case "check":
 		if *sample < 0 {
 			fmt.Fprintln(stderr, "kocka prove check: --sample must be >= 0")

@@ -12,8 +12,8 @@ import (
 	"github.com/kocka/kocka/solver/prove"
 )
 
-// parseShard reads "I/N".
-func parseShard(s string) (i, n int, err error) {
+// parseProveShard reads "I/N".
+func parseProveShard(s string) (i, n int, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	if !ok {
 		return 0, 0, fmt.Errorf("%q is not I/N", s)
@@ -97,10 +97,10 @@ type mergeReport struct {
 
 func (m mergeReport) failed() bool { return !m.Checked }
 
-// mergeShards reads the shard files, merges them and checks the merged
+// mergeProveShards reads the shard files, merges them and checks the merged
 // certificate with prove.Check, as kocka prove check does, before writing
 // it: a merge that fails the check writes nothing.
-func mergeShards(files []string, out string, o prove.Options) (mergeReport, error) {
+func mergeProveShards(files []string, out string, o prove.Options) (mergeReport, error) {
 	var r mergeReport
 	var shards []*prove.Shard
 	for _, path := range files {
