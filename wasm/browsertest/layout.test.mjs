@@ -128,7 +128,7 @@ function checkBoard(cells) {
 
 test('a laptop-sized page (1366x657) fills its height: cells of 29 pixels, not 16', async () => {
   const page = await open('?mode=marathon&seed=5&touch=0', { viewport: { width: 1366, height: 657 } });
-  let st = await until(page, 'a marathon', (s) => s.scene === 'play' && s.hasPiece);
+  let st = await until(page, 'a marathon past READY', (s) => s.scene === 'play' && s.hasPiece && s.countdown === 0);
   for (let i = 0; i < 3; i++) {
     const n = st.pieces;
     await tap(page, i % 2 ? 'ArrowLeft' : 'ArrowRight');
@@ -147,7 +147,7 @@ test('a laptop-sized page (1366x657) fills its height: cells of 29 pixels, not 1
 
 test('an upright phone (390x844) shows the board across its width, the touch buttons under it', async () => {
   const page = await open('?mode=marathon&seed=5', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
-  let st = await until(page, 'a marathon', (s) => s.scene === 'play' && s.hasPiece);
+  let st = await until(page, 'a marathon past READY', (s) => s.scene === 'play' && s.hasPiece && s.countdown === 0);
   const n = st.pieces;
   await tap(page, 'Space');
   st = await until(page, 'a piece locked', (s) => s.pieces > n && s.hasPiece);
