@@ -157,7 +157,9 @@ type searcher struct {
 type stopper struct {
 	ctx     context.Context
 	n       int
+	limit   int // placements to try before giving up; 0: no limit
 	stopped bool
+	spent   bool // stopped by limit, not by ctx
 }
 
 const stopEvery = 256
@@ -166,10 +168,23 @@ func (t *stopper) done() bool {
 	if t == nil {
 		return false
 	}
-	if t.n++; t.n%stopEvery == 0 && !t.stopped && t.ctx.Err() != nil {
-		t.stopped = true
+	if t.n++; t.n%stopEvery == 0 && !t.stopped {
+		switch {
+		case t.ctx.Err() != nil:
+			t.stopped = true
+		case t.limit > 0 && t.n >= t.limit:
+			t.stopped, t.spent = true, true
+		}
 	}
 	return t.stopped
+}
+
+// err is why the search stopped.
+func (t *stopper) err() error {
+	if t.spent {
+		return ErrBudget
+	}
+	return t.ctx.Err()
 }
 
 func (s *shared) lookup(k memoKey) (v, ok bool) {
@@ -241,6 +256,11 @@ search:
 			continue
 		}
 		for _, m := range s.gen.moves(f, p) {
+			// The placements tried here count toward the stop too: on a
+			// low stack this check is most of a search's work.
+			if s.stop.done() {
+				return false // not stored: the search is abandoned
+			}
 			if g := f.place(m); (g.Cleared() || g.viable()) && s.alive(g, b-1<<(4*uint(p))) {
 				v = true
 				break search
