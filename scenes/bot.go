@@ -30,9 +30,10 @@ func (d *botDriver) Finished() bool                             { return false }
 func (d *botDriver) Replay() *engine.Replay                     { return nil }
 
 // botPCBudget caps the placements the perfect-clear planner tries for a
-// piece, so that a frame never waits long for it: measured over five
-// 3-minute marathons, the slowest piece took 36 ms (load 11 on 2 cores)
-// against 1.1 s without a cap, and 91 clears were made against 102.
+// piece, so that a frame never waits long for it: over five 3-minute
+// marathons the slowest piece took 36 to 56 ms on a busy machine against
+// 0.4 to 1.1 s without a cap, and 91 clears were made against 102
+// (BenchmarkPlannerMarathon in solver/pcplan).
 const botPCBudget = 8192
 
 // startBot starts the bot on the game and speed of the bot settings; the
