@@ -119,6 +119,9 @@ func TestBenchConfigErrors(t *testing.T) {
 		{"height", func(c *BenchConfig) { c.Height = 50 }},
 		{"guideline without a piece cap", func(c *BenchConfig) { c.Model = ModelGuideline; c.Level = 1 }},
 		{"guideline level", func(c *BenchConfig) { c.Model = ModelGuideline; c.MaxPieces = 10; c.Level = 0 }},
+		{"spawn depth", func(c *BenchConfig) { c.Depth = 2 }},
+		{"guideline depth past the previews", func(c *BenchConfig) { c.Model = ModelGuideline; c.MaxPieces = 10; c.Level = 1; c.Depth = 7 }},
+		{"standard depth", func(c *BenchConfig) { c.Model = ModelStandard; c.Depth = 3 }},
 	} {
 		cfg := ok
 		c.edit(&cfg)
