@@ -27,6 +27,8 @@ import (
 //   - playReplay(text): play a replay file's content through the engine
 //     and return its final state hash and whether it matches the recording,
 //     then show it on screen as the Replays menu does;
+//   - rejectReplay(reason): say on screen that a replay file the page
+//     would not read (too large) cannot be played;
 //   - replay(): a Promise of the replay file of the game on screen (null if
 //     none), taken between two ticks.
 //
@@ -82,6 +84,16 @@ func NewBrowser(a *App) *Browser {
 		}
 		b.mu.Unlock()
 		return js.ValueOf(res)
+	})
+	b.export(k, "rejectReplay", func(args []js.Value) any {
+		reason := "the page could not read it"
+		if len(args) == 1 && args[0].Type() == js.TypeString {
+			reason = args[0].String()
+		}
+		b.mu.Lock()
+		b.noticeWanted = "That replay file cannot be played: " + reason
+		b.mu.Unlock()
+		return js.ValueOf(map[string]any{"ok": false, "error": reason})
 	})
 	b.export(k, "replay", func([]js.Value) any {
 		executor := js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -382,6 +382,20 @@ test('replays recorded natively end at the same state hash in the browser', asyn
   await page.context().close();
 });
 
+test('a ?replay= file larger than 64 MiB is refused without reading it whole', async () => {
+  const huge = Buffer.alloc((64 << 20) + 1, 0x20);
+  const page = await open('?touch=0&replay=huge.kreplay', {
+    setUp: (p) => p.route('**/huge.kreplay', (route) => route.fulfill({ body: huge, contentType: 'application/json' })),
+  });
+  await ready(page);
+  const res = await (await page.waitForFunction(() => window.kockaReplayResult, null, { timeout: 20000 })).jsonValue();
+  assert.equal(res.ok, false, JSON.stringify(res));
+  assert.match(JSON.stringify(res), /64 MiB/);
+  await until(page, 'the notice on screen, the game still running',
+    (s) => s.scene === 'title' && /cannot be played: the file is larger than 64 MiB/.test(s.notice || ''));
+  await page.context().close();
+});
+
 test('settings persist in localStorage; damaged ones are kept aside', async () => {
   // Settings saved by an earlier visit, in place before the first load.
   const page = await open('?touch=0', {
