@@ -32,8 +32,10 @@ import (
 //   - replay(): a Promise of the replay file of the game on screen (null if
 //     none), taken between two ticks.
 //
-// It calls the page's kockaDownload(name, text) to export a replay and
-// kockaPickReplay() to ask for one to import (kocka.js).
+// It calls the page's kockaDownload(name, text) to export a replay,
+// kockaPickReplay() to ask for one to import, and kockaControls(kind) to
+// switch the touch controls between the pieces and a board game
+// (kocka.js).
 type Browser struct {
 	*App
 
@@ -49,6 +51,7 @@ type Browser struct {
 	noticeWanted string         // a message for the screen from the page (a bad file)
 
 	ready bool // kocka-ready was sent
+	controls string // the on-screen controls last asked of the page
 }
 
 // NewBrowser wraps a and installs window.kocka.
@@ -203,6 +206,24 @@ func (b *Browser) replayText() any {
 }
 
 // snapshot keeps what window.kocka reads between ticks.
+// setControls tells the page which on-screen controls the scene wants
+// (kocka.js's kockaControls): "board" for a Gobblet game, where the board
+// is tapped and the buttons are hint, undo and the menu, and "pieces" for
+// everything else. It calls only when the answer changes.
+func (b *Browser) setControls(st State) {
+	kind := "pieces"
+	if st.Gobblet != nil {
+		kind = "board"
+	}
+	if kind == b.controls {
+		return
+	}
+	b.controls = kind
+	if f := js.Global().Get("kockaControls"); f.Type() == js.TypeFunction {
+		f.Invoke(kind)
+	}
+}
+
 func (b *Browser) snapshot() {
 	st := b.App.State()
 	raw, err := json.Marshal(struct {
@@ -213,6 +234,7 @@ func (b *Browser) snapshot() {
 	if err != nil {
 		raw, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
+	b.setControls(st)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.state = raw

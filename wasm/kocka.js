@@ -164,6 +164,13 @@
     return window.matchMedia('(pointer: coarse)').matches;
   }
 
+  // The game says which controls its scene wants: "pieces" or "board"
+  // (a Gobblet game, played by tapping the board).
+  window.kockaControls = (kind) => {
+    $('touch').classList.toggle('board', kind === 'board');
+    document.body.classList.toggle('board', kind === 'board');
+  };
+
   function setUpTouch() {
     if (!wantTouch()) return;
     document.body.classList.add('touch');
@@ -174,7 +181,7 @@
       const press = (e) => {
         e.preventDefault();
         if (code) return;
-        code = keyFor(action);
+        code = btn.dataset.key || keyFor(action);
         btn.setPointerCapture(e.pointerId);
         btn.classList.add('down');
         if (navigator.vibrate) navigator.vibrate(8);

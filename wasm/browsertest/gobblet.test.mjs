@@ -17,7 +17,7 @@ after(async () => {
   if (h) await h.stop();
 });
 
-const open = (q) => openReady(h.browser, h.base + q, { viewport: { width: 1280, height: 720 } });
+const open = (q, options = { viewport: { width: 1280, height: 720 } }) => openReady(h.browser, h.base + q, options);
 
 // until waits for a Gobblet state that satisfies cond.
 const until = (page, what, cond, timeout = 20000) =>
@@ -119,6 +119,43 @@ test('Gobblers: H shows the perfect move and the value, the first player can for
   assert.equal(st.gobblet.value, 'you can force a win');
   assert.match(st.gobblet.note, /perfect move/);
   await page.screenshot({ path: path.join(shots, 'gobblers-hint.png') });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('Gobblet on a phone: the board fills the width, taps play, HINT and UNDO replace the piece pads', async () => {
+  const page = await open('?mode=gobblet-ab&seed=3&touch=1', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  let st = await until(page, 'the board', (s) => s.gobblet.reserveXY && s.gobblet.reserveXY.length === 3);
+  const visible = () => page.evaluate(() => [...document.querySelectorAll('#touch button')].filter((b) => b.offsetParent).map((b) => b.textContent));
+  assert.deepEqual(await visible(), ['HINT', 'UNDO', 'MENU']);
+  const g = st.gobblet;
+  // The state gives window (device) pixels; touches want the page's. A
+  // finger rests on the glass for a few ticks: playwright's tap lifts it
+  // at once, between two ticks, where the game never sees it.
+  const dpr = await page.evaluate(() => window.devicePixelRatio);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = async ([x, y]) => {
+    const touchPoints = [{ x: x / dpr, y: y / dpr }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
+    await page.waitForTimeout(100);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  // 64-column squares, 500 columns across 390 pixels: 49.9 apart (the
+  // whole 640-column screen would give 39), less the rounding of the scale.
+  const pitch = (g.squareXY[1][0] - g.squareXY[0][0]) / dpr;
+  assert.ok(pitch > 45, `squares ${pitch} pixels apart`);
+  await touch(g.reserveXY[0]);
+  await until(page, 'a stack picked', (s) => s.gobblet.selected === 100);
+  await touch(g.squareXY[5]);
+  st = await until(page, "the strategy's reply", (s) => s.gobblet.plies === 2);
+  assert.equal(st.gobblet.squares[5], 'a');
+  await page.tap('#touch button[aria-label="Hint"]');
+  await until(page, 'the certified moves', (s) => /Certified/.test(s.gobblet.note));
+  await page.tap('#touch button[aria-label="Take back"]');
+  st = await until(page, 'the undo', (s) => s.gobblet.plies === 0);
+  assert.equal(st.gobblet.squares[5], '');
+  await page.tap('#touch button[aria-label="Menu"]');
+  await until(page, 'the pause menu', (s) => s.scene !== 'gobblet', 10000);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
