@@ -50,7 +50,7 @@ type Browser struct {
 	showReplay   *engine.Replay // to be shown from the next tick
 	noticeWanted string         // a message for the screen from the page (a bad file)
 
-	ready bool // kocka-ready was sent
+	ready    bool   // kocka-ready was sent
 	controls string // the on-screen controls last asked of the page
 }
 
