@@ -208,12 +208,15 @@ func (b *Browser) replayText() any {
 // snapshot keeps what window.kocka reads between ticks.
 // setControls tells the page which on-screen controls the scene wants
 // (kocka.js's kockaControls): "board" for a Gobblet game, where the board
-// is tapped and the buttons are hint, undo and the menu, and "pieces" for
-// everything else. It calls only when the answer changes.
+// is tapped and the buttons are hint, undo and the menu, "pc" for PC
+// practice (the pieces and a hint), and "pieces" for everything else. It calls only when the answer changes.
 func (b *Browser) setControls(st State) {
 	kind := "pieces"
-	if st.Gobblet != nil {
+	switch {
+	case st.Gobblet != nil:
 		kind = "board"
+	case st.PC != nil:
+		kind = "pc" // the pieces and the hint
 	}
 	if kind == b.controls {
 		return

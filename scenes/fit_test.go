@@ -131,3 +131,4 @@ func TestPortraitGobblet(t *testing.T) {
 		}
 	}
 }
+

@@ -164,10 +164,12 @@
     return window.matchMedia('(pointer: coarse)').matches;
   }
 
-  // The game says which controls its scene wants: "pieces" or "board"
-  // (a Gobblet game, played by tapping the board).
+  // The game says which controls its scene wants: "pieces", "pc" (the
+  // pieces and PC practice's hint) or "board" (a Gobblet game, played by
+  // tapping the board).
   window.kockaControls = (kind) => {
     $('touch').classList.toggle('board', kind === 'board');
+    $('touch').classList.toggle('pc', kind === 'pc');
     document.body.classList.toggle('board', kind === 'board');
   };
 

@@ -253,6 +253,7 @@ test('a phone gets touch controls that press the bound keys; hiding the tab paus
   await tap(page, 'ArrowRight');
   st = await until(page, 'a key press after touches', (s) => s.x > x1);
   await pixels(page, 'phone.png');
+  assert.ok(!(await page.isVisible('#touch button.pc-only')), 'no HINT button outside PC practice');
 
   // Playwright cannot hide a headless tab; the page hears the same event.
   await page.evaluate(() => {
@@ -263,6 +264,19 @@ test('a phone gets touch controls that press the bound keys; hiding the tab paus
   const ticks = (await state(page)).ticks;
   await page.waitForTimeout(300);
   assert.equal((await state(page)).ticks, ticks, 'the game does not tick while paused');
+  await page.context().close();
+});
+
+test('PC practice on a phone: the pads gain a HINT button that shows a clear', async () => {
+  const page = await open('?mode=pc&seed=3', { phone: true });
+  await ready(page);
+  await until(page, 'PC practice past READY', (s) => s.mode === 'pc' && s.pc && s.countdown === 0 && s.hasPiece, 20000);
+  const hint = page.locator('#touch button.pc-only');
+  assert.ok(await hint.isVisible(), 'HINT shown in PC practice');
+  assert.ok(await page.isVisible('#touch button[data-action="harddrop"]'), 'the pads stay');
+  const b = await hint.boundingBox();
+  await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+  await until(page, 'the hint', (s) => s.pc.hint && s.pc.hintOrder, 30000);
   await page.context().close();
 });
 
