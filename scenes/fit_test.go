@@ -131,4 +131,3 @@ func TestPortraitGobblet(t *testing.T) {
 		}
 	}
 }
-
