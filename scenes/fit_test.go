@@ -131,3 +131,15 @@ func TestPortraitGobblet(t *testing.T) {
 		}
 	}
 }
+
+// TestPortraitPCPanel: PC practice's panel values end inside the columns
+// an upright phone shows of a play scene.
+func TestPortraitPCPanel(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "pc")
+	if _, ok := a.Stack.Top().(*pcScene); !ok {
+		t.Fatalf("--mode pc opened %q", topName(a))
+	}
+	if _, x1 := a.portraitSpan(390, 480); panelR > x1 {
+		t.Fatalf("the panel's values end at column %d, the phone shows to %d", panelR, x1)
+	}
+}
