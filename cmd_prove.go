@@ -26,8 +26,8 @@ import (
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
        kocka prove tictactoe --shard I/N --drawer x|o --out FILE
        kocka prove gobblers [--sizes 3] [--per-size 2] [--method table|retrograde|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
-       kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
-       kocka prove gobblet --variant ab --first drawing|attacker --shard I/N --out FILE [--mem MiB]
+       kocka prove gobblet --variant ab|abc --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
+       kocka prove gobblet --variant ab|abc --first drawing|attacker --shard I/N --out FILE [--mem MiB]
        kocka prove merge --out FILE SHARD...
        kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--method grow|search|dfpn] [--time D] [--smallest] [--out FILE] [--json]
        kocka prove check FILE [--sample N] [--json]`
@@ -71,7 +71,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		every = fs.Duration("every", 10*time.Minute, "time between checkpoints")
 	case "gobblet":
 		out = fs.String("out", "", "write the certificate to FILE")
-		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
+		variant = fs.String("variant", "ab", "the thesis variant: ab or abc (full does not fit the 64-bit prover)")
 		first = fs.String("first", "drawing", "who moves first: drawing or attacker")
 		ckpt = fs.String("checkpoint", "", "with --method search: save the settled states to FILE now and then, and resume from it if it exists")
 		method = fs.String("method", "grow", "grow (breadth first, the strategy repaired where it fails) or search (depth first)")
@@ -558,7 +558,7 @@ func proveTicTacToe(out string, o prove.Options) (ticTacToeReport, error) {
 // provableGames are the games a certificate can name.
 func provableGames() []prove.Game {
 	gs := []prove.Game{tictactoe.Game{}}
-	for _, v := range []string{"ab"} {
+	for _, v := range []string{"ab", "abc"} {
 		for _, f := range []int{gobblet.Drawing, gobblet.Attacker} {
 			r, _ := gobblet.Variant(v, f)
 			if g, err := gobblet.NewGame(r); err == nil {
