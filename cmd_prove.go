@@ -53,7 +53,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var sample *int64
 	var seed *uint64
 	var method *string
-	var shard, drawerName *string
+	var shard, drawerName, order *string
+	var reuse *int
 	var widths, heights, pieces, model *string
 	var preview, smallest *bool
 	var limit *time.Duration
@@ -73,9 +74,11 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		out = fs.String("out", "", "write the certificate to FILE")
 		variant = fs.String("variant", "ab", "the thesis variant: ab or abc (full does not fit the 64-bit prover)")
 		first = fs.String("first", "drawing", "who moves first: drawing or attacker")
-		ckpt = fs.String("checkpoint", "", "with --method search: save the settled states to FILE now and then, and resume from it if it exists")
+		ckpt = fs.String("checkpoint", "", "save the search to FILE now and then (grow: all of it; search: the settled states), and resume from it if it exists")
 		method = fs.String("method", "grow", "grow (breadth first, the strategy repaired where it fails) or search (depth first)")
 		every = fs.Duration("every", 5*time.Minute, "time between checkpoints")
+		reuse = fs.Int("reuse", 0, "with --method grow: the drawing player takes, among its first N moves not known to be lost, one into a state already met (0: its first move)")
+		order = fs.String("order", "held", "the drawing player's move order: held (a line held only by pieces smaller than A counts as half open) or plain (any piece holds a line; the same as held in AB)")
 		shard = fs.String("shard", "", "I/N: prove shard I of N (the attacker's first replies, dealt I mod N) with --method grow, and write the shard to --out; kocka prove merge joins the N files")
 	case "merge":
 		out = fs.String("out", "", "write the merged certificate to FILE (only once it checks)")
@@ -206,6 +209,22 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kocka prove gobblet:", gerr)
 			return 2
 		}
+		if *reuse < 0 || *reuse > 255 {
+			fmt.Fprintln(stderr, "kocka prove gobblet: --reuse must be 0 to 255")
+			return 2
+		}
+		if *reuse > 0 && *method != "grow" {
+			fmt.Fprintln(stderr, "kocka prove gobblet: --reuse works with --method grow")
+			return 2
+		}
+		o.Reuse = *reuse
+		switch *order {
+		case "held", "plain":
+			g.SetPlainOrder(*order == "plain")
+		default:
+			fmt.Fprintf(stderr, "kocka prove gobblet: --order %q: held or plain\n", *order)
+			return 2
+		}
 		if *ckpt != "" {
 			if *every <= 0 {
 				fmt.Fprintln(stderr, "kocka prove gobblet: --every must be positive")
@@ -231,10 +250,6 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 		switch *method {
 		case "grow":
-			if *ckpt != "" {
-				fmt.Fprintln(stderr, "kocka prove gobblet: --checkpoint works with --method search only")
-				return 2
-			}
 			res, err = growAndWrite(g, gobblet.Drawing, *out, o)
 		case "search":
 			res, err = proveAndWrite(g, gobblet.Drawing, *out, o)

@@ -23,7 +23,12 @@ func TestProveFlagsCheckedFirst(t *testing.T) {
 		{"check", "a", "b"},
 		{"tictactoe", "extra"},
 		{"gobblet", "--method", "dfpn"},
-		{"gobblet", "--method", "grow", "--checkpoint", "x.ckpt"},
+		{"gobblet", "--method", "grow", "--checkpoint", "x.ckpt", "--every", "-1s"},
+		{"gobblet", "--reuse", "-1"},
+		{"gobblet", "--reuse", "256"},
+		{"gobblet", "--method", "search", "--reuse", "2"},
+		{"gobblet", "--order", "wild"},
+		{"gobblet", "--variant", "abc", "--shard", "0/4", "--checkpoint", "x.ckpt"},
 		{"gobblet", "--method", "search", "--checkpoint", "x.ckpt", "--every", "0s"},
 		{"gobblers", "--method", "guess"},
 	} {

@@ -271,6 +271,14 @@ func (g *Game) Canonical(s prove.State) prove.State {
 	return out
 }
 
+// SetPlainOrder makes OrderMoves count a line held by any piece of the
+// drawing player as held (the AB order; for measuring ABC's order).
+func (g *Game) SetPlainOrder(plain bool) {
+	if g.ds != nil {
+		g.ds.Plain = plain
+	}
+}
+
 // OrderMoves sorts moves on 4x4 by DrawScore: the drawing player's safest
 // first, the attacker's most threatening first (so that a refutation, if
 // there is one, tends to come before the safe moves the search would
@@ -307,10 +315,20 @@ func (g *Game) OrderMoves(s prove.State, moves []prove.State) {
 
 // DrawScore rates a position just after the drawing player's move, lower
 // being safer: for each line the drawing player does not hold, a weight
-// that grows with the attacker's visible pieces in it.
-type DrawScore struct{ R *Rules }
+// that grows with the attacker's visible pieces in it. A line the drawing
+// player holds only with smaller pieces than A (ABC's B) is held less
+// firmly: an attacker's A on the board can move over the B, so it weighs
+// as in heldWeight, unless Plain (any of its pieces holds a line).
+type DrawScore struct {
+	R     *Rules
+	Plain bool
+}
 
 var threatWeight = [5]int{0, 1, 6, 40, 1000}
+
+// heldWeight is by the attacker's visible pieces in a line the drawing
+// player holds with pieces smaller than A only; at most 3 of them.
+var heldWeight = [4]int{0, 0, 2, 12}
 
 func (d *DrawScore) Score(b *Board) int {
 	if b.Forfeit { // the side to move has won
@@ -326,6 +344,9 @@ func (d *DrawScore) Score(b *Board) int {
 			return -1 << 30 // the drawing player has just won
 		}
 		if vis[Drawing]&l != 0 {
+			if !d.Plain && vis[Drawing]&b.B[0][Drawing]&l == 0 {
+				sc += heldWeight[bits.OnesCount16(vis[Attacker]&l)]
+			}
 			continue
 		}
 		sc += threatWeight[bits.OnesCount16(vis[Attacker]&l)]
