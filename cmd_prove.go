@@ -241,6 +241,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if *shard != "" {
+			// kocka prove merge finds the drawing player's first move again
+			// with the default order, so the shards must use it too.
+			if *order != "held" {
+				fmt.Fprintln(stderr, "kocka prove gobblet: --shard works with the default --order held")
+				return 2
+			}
 			if *method != "grow" || *ckpt != "" {
 				fmt.Fprintln(stderr, "kocka prove gobblet: --shard works with --method grow and without --checkpoint")
 				return 2

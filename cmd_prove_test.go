@@ -28,6 +28,7 @@ func TestProveFlagsCheckedFirst(t *testing.T) {
 		{"gobblet", "--reuse", "256"},
 		{"gobblet", "--method", "search", "--reuse", "2"},
 		{"gobblet", "--order", "wild"},
+		{"gobblet", "--order", "plain", "--shard", "0/2"},
 		{"gobblet", "--variant", "abc", "--shard", "0/4", "--checkpoint", "x.ckpt"},
 		{"gobblet", "--method", "search", "--checkpoint", "x.ckpt", "--every", "0s"},
 		{"gobblers", "--method", "guess"},
