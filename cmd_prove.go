@@ -26,8 +26,8 @@ import (
 const proveUsage = `usage: kocka prove tictactoe [--out FILE] [--json]
        kocka prove tictactoe --shard I/N --drawer x|o --out FILE
        kocka prove gobblers [--sizes 3] [--per-size 2] [--method table|retrograde|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
-       kocka prove gobblet --variant ab --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
-       kocka prove gobblet --variant ab --first drawing|attacker --shard I/N --out FILE [--mem MiB]
+       kocka prove gobblet --variant ab|abc --first drawing|attacker [--method grow|search] [--out FILE] [--checkpoint FILE] [--mem MiB] [--json]
+       kocka prove gobblet --variant ab|abc --first drawing|attacker --shard I/N --out FILE [--mem MiB]
        kocka prove merge --out FILE SHARD...
        kocka prove tetris [--width 4,5] [--height 2-8] [--pieces SET] [--preview] [--model drop|full] [--method grow|search|dfpn] [--time D] [--smallest] [--out FILE] [--json]
        kocka prove check FILE [--sample N] [--json]`
@@ -45,7 +45,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprintln(fs.Output(), proveUsage); fs.PrintDefaults() }
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	mem := fs.Int("mem", 0, "memory limit in MiB for the tables, which stop the work with an error past it (0: none); the process's resident size runs up to about half again above it")
+	mem := fs.Int("mem", 0, "memory limit in MiB for the tables, which stop the work with an error past it (0: none); the process's resident size runs up to about half again above it (1.7 times was seen with grow on Gobblet ABC)")
 	workers := fs.Int("workers", runtime.NumCPU(), "goroutines generating moves")
 	var out, variant, first, ckpt *string
 	var every *time.Duration
@@ -53,7 +53,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var sample *int64
 	var seed *uint64
 	var method *string
-	var shard, drawerName *string
+	var shard, drawerName, order *string
+	var reuse *int
 	var widths, heights, pieces, model *string
 	var preview, smallest *bool
 	var limit *time.Duration
@@ -71,11 +72,13 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		every = fs.Duration("every", 10*time.Minute, "time between checkpoints")
 	case "gobblet":
 		out = fs.String("out", "", "write the certificate to FILE")
-		variant = fs.String("variant", "ab", "the thesis variant: ab (abc and full do not fit the 64-bit prover yet)")
+		variant = fs.String("variant", "ab", "the thesis variant: ab or abc (full does not fit the 64-bit prover)")
 		first = fs.String("first", "drawing", "who moves first: drawing or attacker")
-		ckpt = fs.String("checkpoint", "", "with --method search: save the settled states to FILE now and then, and resume from it if it exists")
+		ckpt = fs.String("checkpoint", "", "save the search to FILE now and then (grow: all of it; search: the settled states), and resume from it if it exists")
 		method = fs.String("method", "grow", "grow (breadth first, the strategy repaired where it fails) or search (depth first)")
 		every = fs.Duration("every", 5*time.Minute, "time between checkpoints")
+		reuse = fs.Int("reuse", 0, "with --method grow: the drawing player takes, among its first N moves not known to be lost, one into a state already met (0: its first move)")
+		order = fs.String("order", "held", "the drawing player's move order: held (a line held only by pieces smaller than A counts as half open) or plain (any piece holds a line; the same as held in AB)")
 		shard = fs.String("shard", "", "I/N: prove shard I of N (the attacker's first replies, dealt I mod N) with --method grow, and write the shard to --out; kocka prove merge joins the N files")
 	case "merge":
 		out = fs.String("out", "", "write the merged certificate to FILE (only once it checks)")
@@ -206,6 +209,22 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kocka prove gobblet:", gerr)
 			return 2
 		}
+		if *reuse < 0 || *reuse > 255 {
+			fmt.Fprintln(stderr, "kocka prove gobblet: --reuse must be 0 to 255")
+			return 2
+		}
+		if *reuse > 0 && *method != "grow" {
+			fmt.Fprintln(stderr, "kocka prove gobblet: --reuse works with --method grow")
+			return 2
+		}
+		o.Reuse = *reuse
+		switch *order {
+		case "held", "plain":
+			g.SetPlainOrder(*order == "plain")
+		default:
+			fmt.Fprintf(stderr, "kocka prove gobblet: --order %q: held or plain\n", *order)
+			return 2
+		}
 		if *ckpt != "" {
 			if *every <= 0 {
 				fmt.Fprintln(stderr, "kocka prove gobblet: --every must be positive")
@@ -222,6 +241,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if *shard != "" {
+			// kocka prove merge finds the drawing player's first move again
+			// with the default order, so the shards must use it too.
+			if *order != "held" {
+				fmt.Fprintln(stderr, "kocka prove gobblet: --shard works with the default --order held")
+				return 2
+			}
 			if *method != "grow" || *ckpt != "" {
 				fmt.Fprintln(stderr, "kocka prove gobblet: --shard works with --method grow and without --checkpoint")
 				return 2
@@ -231,10 +256,6 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 		switch *method {
 		case "grow":
-			if *ckpt != "" {
-				fmt.Fprintln(stderr, "kocka prove gobblet: --checkpoint works with --method search only")
-				return 2
-			}
 			res, err = growAndWrite(g, gobblet.Drawing, *out, o)
 		case "search":
 			res, err = proveAndWrite(g, gobblet.Drawing, *out, o)
@@ -558,7 +579,7 @@ func proveTicTacToe(out string, o prove.Options) (ticTacToeReport, error) {
 // provableGames are the games a certificate can name.
 func provableGames() []prove.Game {
 	gs := []prove.Game{tictactoe.Game{}}
-	for _, v := range []string{"ab"} {
+	for _, v := range []string{"ab", "abc"} {
 		for _, f := range []int{gobblet.Drawing, gobblet.Attacker} {
 			r, _ := gobblet.Variant(v, f)
 			if g, err := gobblet.NewGame(r); err == nil {

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kocka/kocka/solver/prove"
+	"github.com/kocka/kocka/solver/prove/gobblet"
 )
 
 func TestProveFlagsCheckedFirst(t *testing.T) {
@@ -23,7 +26,13 @@ func TestProveFlagsCheckedFirst(t *testing.T) {
 		{"check", "a", "b"},
 		{"tictactoe", "extra"},
 		{"gobblet", "--method", "dfpn"},
-		{"gobblet", "--method", "grow", "--checkpoint", "x.ckpt"},
+		{"gobblet", "--method", "grow", "--checkpoint", "x.ckpt", "--every", "-1s"},
+		{"gobblet", "--reuse", "-1"},
+		{"gobblet", "--reuse", "256"},
+		{"gobblet", "--method", "search", "--reuse", "2"},
+		{"gobblet", "--order", "wild"},
+		{"gobblet", "--order", "plain", "--shard", "0/2"},
+		{"gobblet", "--variant", "abc", "--shard", "0/4", "--checkpoint", "x.ckpt"},
 		{"gobblet", "--method", "search", "--checkpoint", "x.ckpt", "--every", "0s"},
 		{"gobblers", "--method", "guess"},
 	} {
@@ -205,5 +214,36 @@ func TestProveTetrisTable(t *testing.T) {
 		if code := runProve(args, &out, &errb); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// TestProveCheckKnowsABC: kocka prove check reads a certificate for
+// Gobblet ABC with the ABC rules (no finished ABC proof exists to check):
+// the attacker's first move leaves a one-state certificate, and the check
+// says so instead of calling the game unknown.
+func TestProveCheckKnowsABC(t *testing.T) {
+	r, err := gobblet.Variant("abc", gobblet.Attacker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gobblet.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := g.Canonical(g.Start())
+	c := &prove.Certificate{Game: g.Name(), Drawer: gobblet.Drawing, Start: start,
+		Entries: []prove.Entry{{State: start, Choice: prove.NoState}}}
+	f := filepath.Join(t.TempDir(), "abc.proof")
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := runProve([]string{"check", "--quiet", f}, &out, &errb)
+	if code != 1 || strings.Contains(errb.String(), "unknown game") || !strings.Contains(errb.String(), "abc.proof") {
+		t.Errorf("exit %d, %q", code, errb.String())
 	}
 }

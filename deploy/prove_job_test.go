@@ -11,7 +11,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// proveJob is the part of deploy/prove-ab-job.yaml the docs rely on.
+// proveJob is the part of deploy/prove-ab-job.yaml and prove-abc-job.yaml
+// the docs rely on.
 type proveJob struct {
 	Kind     string
 	Metadata struct{ Name string }
@@ -32,10 +33,22 @@ type proveJob struct {
 }
 
 // TestProveJob: an Indexed Job of N completions, each running shard
-// $JOB_COMPLETION_INDEX/N of the AB proof with the attacker first onto the
-// shared volume, SHARDS equal to the completions.
+// $JOB_COMPLETION_INDEX/N of the AB proof (the attacker first) or of the
+// ABC proof (the drawing player first) onto the shared volume, SHARDS
+// equal to the completions.
 func TestProveJob(t *testing.T) {
-	f, err := os.Open("prove-ab-job.yaml")
+	for _, c := range []struct {
+		file, name, run, out string
+	}{
+		{"prove-ab-job.yaml", "kocka-prove-ab", "--variant ab --first attacker", "ab-attacker"},
+		{"prove-abc-job.yaml", "kocka-prove-abc", "--variant abc --first drawing", "abc-drawing"},
+	} {
+		t.Run(c.file, func(t *testing.T) { checkProveJob(t, c.file, c.name, c.run, c.out) })
+	}
+}
+
+func checkProveJob(t *testing.T, file, name, run, out string) {
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +62,7 @@ func TestProveJob(t *testing.T) {
 			break
 		}
 		if err != nil {
-			t.Fatalf("prove-ab-job.yaml does not parse: %v", err)
+			t.Fatalf("%s does not parse: %v", file, err)
 		}
 		if j.Kind == "Job" {
 			jobs = append(jobs, j)
@@ -59,6 +72,9 @@ func TestProveJob(t *testing.T) {
 		t.Fatalf("%d jobs, want 1", len(jobs))
 	}
 	j := jobs[0]
+	if j.Metadata.Name != name {
+		t.Errorf("job %q, want %q", j.Metadata.Name, name)
+	}
 	if j.Spec.CompletionMode != "Indexed" || j.Spec.Completions < 1 || j.Spec.Parallelism > j.Spec.Completions {
 		t.Errorf("mode %q, %d completions, parallelism %d", j.Spec.CompletionMode, j.Spec.Completions, j.Spec.Parallelism)
 	}
@@ -77,9 +93,9 @@ func TestProveJob(t *testing.T) {
 	}
 	cmd := strings.Join(append(cs[0].Command, cs[0].Args...), " ")
 	for _, want := range []string{
-		"/usr/local/bin/kocka prove gobblet --variant ab --first attacker",
+		"/usr/local/bin/kocka prove gobblet " + run,
 		`--shard "$JOB_COMPLETION_INDEX/$SHARDS"`,
-		`--out "/data/ab-attacker.shard-$JOB_COMPLETION_INDEX"`,
+		`--out "/data/` + out + `.shard-$JOB_COMPLETION_INDEX"`,
 	} {
 		if !strings.Contains(cmd, want) {
 			t.Errorf("the command %q lacks %q", cmd, want)

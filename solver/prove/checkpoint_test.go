@@ -50,3 +50,65 @@ func TestCheckpointResume(t *testing.T) {
 		t.Error("a damaged checkpoint was accepted")
 	}
 }
+
+// TestGrowCheckpointResume: Grow resumed from any of its checkpoints ends
+// with the certificate of the run that was not stopped, and refuses a
+// checkpoint of another player, another Reuse, or a damaged one.
+func TestGrowCheckpointResume(t *testing.T) {
+	defer prove.SetProgressEvery(prove.SetProgressEvery(4))
+	g := tictactoe.Game{}
+	for _, c := range []struct{ drawer, reuse int }{{0, 0}, {1, 0}, {1, 3}} {
+		var saves [][]byte
+		o := prove.Options{Reuse: c.reuse, CheckpointEvery: 1, Checkpoint: func(write func(io.Writer) error) error {
+			var b bytes.Buffer
+			if err := write(&b); err != nil {
+				return err
+			}
+			saves = append(saves, b.Bytes())
+			return nil
+		}}
+		full, err := prove.Grow(g, c.drawer, o)
+		if err != nil || !full.Safe {
+			t.Fatal(err, full.Safe)
+		}
+		if len(saves) < 3 {
+			t.Fatalf("%d checkpoints", len(saves))
+		}
+		var want bytes.Buffer
+		full.Cert.WriteTo(&want)
+		for i, save := range saves {
+			resumed, err := prove.Grow(g, c.drawer, prove.Options{Reuse: c.reuse, Resume: bytes.NewReader(save)})
+			if err != nil {
+				t.Fatalf("drawer %d, checkpoint %d: %v", c.drawer, i, err)
+			}
+			var got bytes.Buffer
+			resumed.Cert.WriteTo(&got)
+			if !resumed.Safe || !bytes.Equal(got.Bytes(), want.Bytes()) || resumed.Searched != full.Searched {
+				t.Errorf("drawer %d, checkpoint %d: safe %v, %d expanded against %d, same certificate %v",
+					c.drawer, i, resumed.Safe, resumed.Searched, full.Searched, bytes.Equal(got.Bytes(), want.Bytes()))
+			}
+		}
+		last := saves[len(saves)-1]
+		for name, o := range map[string]prove.Options{
+			"other reuse":                    {Reuse: c.reuse + 1, Resume: bytes.NewReader(last)},
+			"proof search's checkpoint kind": {Resume: bytes.NewReader([]byte("KOCKA PROOF CHECKPOINT 1\n"))},
+		} {
+			if _, err := prove.Grow(g, c.drawer, o); err == nil {
+				t.Errorf("%s: accepted", name)
+			}
+		}
+		if _, err := prove.Grow(g, 1-c.drawer, prove.Options{Reuse: c.reuse, Resume: bytes.NewReader(last)}); err == nil {
+			t.Error("a checkpoint of the other player was accepted")
+		}
+		for _, at := range []int{30, len(last) / 2, len(last) - 2} {
+			bad := bytes.Clone(last)
+			bad[at] ^= 0x40
+			if _, err := prove.Grow(g, c.drawer, prove.Options{Reuse: c.reuse, Resume: bytes.NewReader(bad)}); err == nil {
+				t.Errorf("a checkpoint damaged at byte %d was accepted", at)
+			}
+		}
+		if _, err := prove.Grow(g, c.drawer, prove.Options{Reuse: c.reuse, Resume: bytes.NewReader(last[:len(last)/2])}); err == nil {
+			t.Error("a cut checkpoint was accepted")
+		}
+	}
+}

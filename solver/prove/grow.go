@@ -1,6 +1,10 @@
 package prove
 
-import "fmt"
+import (
+	"fmt"
+	"io"
+	"time"
+)
 
 // Grow proves, like Prove, that player drawer avoids losing g, but grows
 // the certificate breadth first from the start, as Bureš's Algorithm 1
@@ -15,13 +19,22 @@ import "fmt"
 // When nothing is left to grow, the states reachable from the start
 // through the chosen moves form the certificate; once the start is lost,
 // the search stops and returns the other side's win certificate.
+// Options.Checkpoint saves the whole working state (growcheckpoint.go)
+// and Options.Resume goes on from such a save.
 func Grow(g Game, drawer int, o Options) (*Proof, error) {
 	w := &grower{g: g, drawer: drawer, o: o}
 	w.p = &prover{g: g, drawer: drawer, o: o, idx: NewIndex(0)}
 	w.order, _ = g.(MoveOrderer)
 	start := g.Canonical(g.Start())
-	sid := w.add(start)
 	var expanded int64
+	if o.Resume != nil {
+		var err error
+		if expanded, err = w.resume(o.Resume); err != nil {
+			return nil, err
+		}
+	}
+	sid := w.add(start) // the first state of a checkpoint too
+	lastSave := time.Now()
 	for (len(w.lostQ) > 0 || w.qi < len(w.queue)) && w.p.status[sid] != nodeLost {
 		if len(w.lostQ) > 0 {
 			c := w.lostQ[len(w.lostQ)-1]
@@ -46,6 +59,13 @@ func Grow(g Game, drawer int, o Options) (*Proof, error) {
 			}
 			w.queue = append(w.queue[:0], w.queue[w.qi:]...) // drop the expanded part
 			w.qi = 0
+			if w.o.Checkpoint != nil && time.Since(lastSave) >= w.o.checkpointEvery() {
+				err := w.o.Checkpoint(func(out io.Writer) error { return w.writeCheckpoint(out, expanded) })
+				if err != nil {
+					return nil, fmt.Errorf("checkpoint: %w", err)
+				}
+				lastSave = time.Now()
+			}
 		}
 	}
 	p := w.p
@@ -135,7 +155,10 @@ func (w *grower) expand(id uint32) {
 }
 
 // choose sets the drawing player's move at id to the first one, from
-// next[id] on, not known to be lost, or loses id when none is left.
+// next[id] on, not known to be lost, or loses id when none is left. With
+// Options.Reuse it may take a later move into a state already met; next[id]
+// stays at the first move not known to be lost, so that a failure of that
+// choice sends choose back over the moves it skipped.
 func (w *grower) choose(id uint32) {
 	s := w.p.states[id]
 	moves := w.g.Moves(s, w.buf[:0])
@@ -147,7 +170,28 @@ func (w *grower) choose(id uint32) {
 	}
 	moves = dedupeKeepOrder(moves)
 	w.buf = moves
-	for k := int(w.next[id]); k < len(moves); k++ {
+	lo := int(w.next[id])
+	for ; lo < len(moves); lo++ {
+		if c, ok := w.p.idx.Find(moves[lo]); !ok || w.p.status[c] != nodeLost {
+			break
+		}
+	}
+	w.next[id] = uint16(lo)
+	if w.o.Reuse > 0 {
+		fresh := 0
+		for k := lo; k < len(moves) && fresh < w.o.Reuse; k++ {
+			c, ok := w.p.idx.Find(moves[k])
+			switch {
+			case !ok:
+				fresh++
+			case w.p.status[c] != nodeLost:
+				w.p.choice[id] = moves[k]
+				w.edge(c, id)
+				return
+			}
+		}
+	}
+	for k := lo; k < len(moves); k++ {
 		c := w.add(moves[k])
 		if w.p.status[c] == nodeLost {
 			continue
@@ -173,8 +217,7 @@ func (w *grower) propagate(c uint32) {
 			continue
 		}
 		if w.p.choice[par] == cs { // an edge of a former choice is stale
-			w.next[par]++
-			w.choose(par)
+			w.choose(par) // cs is lost now: choose passes over it
 		}
 	}
 }

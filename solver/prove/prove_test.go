@@ -205,15 +205,17 @@ func TestProveMatchesRetrograde(t *testing.T) {
 				if _, err := prove.Check(from{g, s}, p.Cert, prove.Options{}); err != nil {
 					t.Fatalf("%s from %#x (safe %v): %v", g.Name(), s, p.Safe, err)
 				}
-				gp, err := prove.Grow(from{g, s}, drawer, prove.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if gp.Safe != want {
-					t.Fatalf("%s from %#x: grow: drawer %d safe %v", g.Name(), s, drawer, gp.Safe)
-				}
-				if _, err := prove.Check(from{g, s}, gp.Cert, prove.Options{}); err != nil {
-					t.Fatalf("%s from %#x: grow (safe %v): %v", g.Name(), s, gp.Safe, err)
+				for _, reuse := range []int{0, 3} {
+					gp, err := prove.Grow(from{g, s}, drawer, prove.Options{Reuse: reuse})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if gp.Safe != want {
+						t.Fatalf("%s from %#x: grow (reuse %d): drawer %d safe %v", g.Name(), s, reuse, drawer, gp.Safe)
+					}
+					if _, err := prove.Check(from{g, s}, gp.Cert, prove.Options{}); err != nil {
+						t.Fatalf("%s from %#x: grow (reuse %d, safe %v): %v", g.Name(), s, reuse, gp.Safe, err)
+					}
 				}
 			}
 		}
@@ -395,15 +397,17 @@ func TestRandomGraphs(t *testing.T) {
 				if p.Safe != want {
 					t.Fatalf("trial %d, %v from %d: drawer %d safe %v, value %v", trial, edges, start, drawer, p.Safe, v)
 				}
-				gp, err := prove.Grow(g, drawer, prove.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if gp.Safe != want {
-					t.Fatalf("trial %d, %v from %d: grow: drawer %d safe %v, value %v", trial, edges, start, drawer, gp.Safe, v)
-				}
-				if _, err := prove.Check(g, gp.Cert, prove.Options{Workers: 1}); err != nil {
-					t.Fatalf("trial %d, %v from %d: grow: %v", trial, edges, start, err)
+				for _, reuse := range []int{0, 1, 4} {
+					gp, err := prove.Grow(g, drawer, prove.Options{Reuse: reuse})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if gp.Safe != want {
+						t.Fatalf("trial %d, %v from %d: grow (reuse %d): drawer %d safe %v, value %v", trial, edges, start, reuse, drawer, gp.Safe, v)
+					}
+					if _, err := prove.Check(g, gp.Cert, prove.Options{Workers: 1}); err != nil {
+						t.Fatalf("trial %d, %v from %d: grow (reuse %d): %v", trial, edges, start, reuse, err)
+					}
 				}
 				// Either way the certificate checks: a safety proof or a win
 				// for the other side.

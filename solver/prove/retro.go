@@ -21,12 +21,19 @@ type Options struct {
 	// Progress, if set, is called now and then with a phase name and the
 	// states handled so far in it.
 	Progress func(phase string, done, total int64)
+	// Reuse, for Grow: at a drawing player's state, among the first Reuse
+	// moves not known to be lost (in the game's order), take the first one
+	// into a state already met, and only when there is none the first
+	// move. Moving into known states closes the certificate sooner where
+	// the game transposes (0: always the first move).
+	Reuse int
 
-	// Checkpoint, if set, is called by Prove (not Grow) every CheckpointEvery (default
-	// five minutes) with a function that writes the search's settled
-	// states (proven safe or lost, which no later finding can change); the
-	// caller stores it, atomically. Resume, if set, is such a checkpoint,
-	// read before the search starts.
+	// Checkpoint, if set, is called by Prove and Grow (not GrowFrom) every
+	// CheckpointEvery (default five minutes) with a function that writes
+	// the search's state: for Prove the settled states (proven safe or
+	// lost, which no later finding can change), for Grow all of it; the
+	// caller stores it, atomically. Resume, if set, is such a checkpoint of
+	// the same method, read before the search starts.
 	Checkpoint      func(write func(io.Writer) error) error
 	CheckpointEvery time.Duration
 	Resume          io.Reader
@@ -37,6 +44,13 @@ func (o Options) workers() int {
 		return o.Workers
 	}
 	return runtime.GOMAXPROCS(0)
+}
+
+func (o Options) checkpointEvery() time.Duration {
+	if o.CheckpointEvery > 0 {
+		return o.CheckpointEvery
+	}
+	return 5 * time.Minute
 }
 
 // late reports whether the deadline has passed.

@@ -153,11 +153,7 @@ func (p *prover) search(s State) (bool, uint32) {
 			p.err = fmt.Errorf("%w (%d states)", ErrTimeLimit, p.idx.Len())
 			return false, free
 		}
-		every := p.o.CheckpointEvery
-		if every <= 0 {
-			every = 5 * time.Minute
-		}
-		if p.o.Checkpoint != nil && time.Since(p.lastSave) >= every {
+		if p.o.Checkpoint != nil && time.Since(p.lastSave) >= p.o.checkpointEvery() {
 			if err := p.o.Checkpoint(p.writeCheckpoint); err != nil {
 				p.err = fmt.Errorf("checkpoint: %w", err)
 				return false, free

@@ -8,13 +8,22 @@ import (
 	"github.com/kocka/kocka/solver/prove"
 )
 
-// Game is a Rules whose positions fit 64 bits, as a prove.Game: one N*N-bit
-// field for each (size, colour) that has pieces, then the side to move and
-// the forfeit flag.
+// Game is a Rules whose positions fit 64 bits, as a prove.Game: one field
+// for each (size, colour) that has pieces, then the side to move and the
+// forfeit flag. A field is the layer's N*N-bit set of squares when all of
+// them fit (Gobblers, AB); otherwise (ABC: 5*16+2 = 82 bits) it is the
+// set's rank among the sets of at most that many squares, in increasing
+// order of the bit set, so that comparing ranks compares the sets: ABC's
+// layers hold at most 3 of 16 squares, 697 sets, 10 bits, and a state
+// takes 5*10+2 = 52 bits.
 type Game struct {
 	R      Rules
 	layers [][2]int // (size, colour) of each field
 	sq     int      // N*N
+	fw     int      // bits a field
+	ranked bool     // fields are ranks (rank, unrank), not bit sets
+	rank   []uint16 // the rank of each bit set with few enough squares
+	unrank []uint16 // the bit set of each rank
 	syms   []sym
 	ds     *DrawScore
 }
@@ -27,7 +36,8 @@ type sym struct {
 }
 
 // NewGame returns the prove.Game for r, or an error when r's positions do
-// not fit 64 bits (the full game and ABC).
+// not fit 64 bits even with ranked fields (the full game: 8 fields of 10
+// bits).
 func NewGame(r Rules) (*Game, error) {
 	g := &Game{R: r, sq: r.N * r.N}
 	for z := 0; z < MaxSizes; z++ {
@@ -37,8 +47,24 @@ func NewGame(r Rules) (*Game, error) {
 			}
 		}
 	}
-	if need := len(g.layers)*g.sq + 2; need > 64 {
-		return nil, fmt.Errorf("gobblet: %s needs %d bits a position, more than 64", r.Label, need)
+	g.fw = g.sq
+	if len(g.layers)*g.sq+2 > 64 {
+		most := 0
+		for _, zc := range g.layers {
+			most = max(most, r.Pieces[zc[1]][zc[0]])
+		}
+		g.ranked = true
+		g.rank = make([]uint16, 1<<g.sq)
+		for x := range 1 << g.sq {
+			if bits.OnesCount(uint(x)) <= most {
+				g.rank[x] = uint16(len(g.unrank))
+				g.unrank = append(g.unrank, uint16(x))
+			}
+		}
+		g.fw = bits.Len(uint(len(g.unrank) - 1))
+		if need := len(g.layers)*g.fw + 2; need > 64 {
+			return nil, fmt.Errorf("gobblet: %s needs %d bits a position (%d fields of %d), more than 64", r.Label, need, len(g.layers), g.fw)
+		}
 	}
 	g.syms = symmetries(r.N)
 	if r.N == 4 {
@@ -123,13 +149,36 @@ func symmetries(n int) []sym {
 
 func (s *sym) apply(x uint16) uint16 { return s.lo[x&0xff] | s.hi[x>>8] }
 
-// Pack encodes a board.
+// Bits is the width of a state: the fields, the side to move and the
+// forfeit flag (AB 50, ABC 52).
+func (g *Game) Bits() int { return len(g.layers)*g.fw + 2 }
+
+// enc is the field of a layer's squares x (a legal layer: no more squares
+// than the layer has pieces).
+func (g *Game) enc(x uint16) prove.State {
+	if g.ranked {
+		return prove.State(g.rank[x])
+	}
+	return prove.State(x)
+}
+
+// field returns the squares of layer l of s.
+func (g *Game) field(s prove.State, l int) uint16 {
+	f := uint16(s >> (l * g.fw) & (1<<g.fw - 1))
+	if g.ranked {
+		return g.unrank[f]
+	}
+	return f
+}
+
+// Pack encodes a board. Its layers must hold no more pieces than the rules
+// give (a ranked field has no code for more).
 func (g *Game) Pack(b *Board) prove.State {
 	var s prove.State
 	for l, zc := range g.layers {
-		s |= prove.State(b.B[zc[0]][zc[1]]) << (l * g.sq)
+		s |= g.enc(b.B[zc[0]][zc[1]]) << (l * g.fw)
 	}
-	base := len(g.layers) * g.sq
+	base := len(g.layers) * g.fw
 	s |= prove.State(b.Mover) << base
 	if b.Forfeit {
 		s |= 1 << (base + 1)
@@ -140,11 +189,10 @@ func (g *Game) Pack(b *Board) prove.State {
 // Unpack decodes a state.
 func (g *Game) Unpack(s prove.State) Board {
 	var b Board
-	mask := prove.State(1)<<g.sq - 1
 	for l, zc := range g.layers {
-		b.B[zc[0]][zc[1]] = uint16(s >> (l * g.sq) & mask)
+		b.B[zc[0]][zc[1]] = g.field(s, l)
 	}
-	base := len(g.layers) * g.sq
+	base := len(g.layers) * g.fw
 	b.Mover = int(s >> base & 1)
 	b.Forfeit = s>>(base+1)&1 != 0
 	return b
@@ -158,7 +206,7 @@ func (g *Game) Start() prove.State {
 }
 
 func (g *Game) Mover(s prove.State) int {
-	return int(s >> (len(g.layers) * g.sq) & 1)
+	return int(s >> (len(g.layers) * g.fw) & 1)
 }
 
 func (g *Game) Terminal(s prove.State) (bool, prove.Value) {
@@ -185,17 +233,21 @@ func (g *Game) Moves(s prove.State, buf []prove.State) []prove.State {
 // Canonical is the smallest packing among the symmetric images. The
 // highest field decides first, so the images are compared a field at a
 // time from the top, keeping only the symmetries still tied for the least.
+// Ranks follow the order of the bit sets, so the bit sets are compared.
 func (g *Game) Canonical(s prove.State) prove.State {
-	mask := prove.State(1)<<g.sq - 1
-	base := len(g.layers) * g.sq
+	base := len(g.layers) * g.fw
 	var live [32]uint8
 	n := len(g.syms)
 	for k := range n {
 		live[k] = uint8(k)
 	}
 	out := s >> base << base
+	var fields [2 * MaxSizes]uint16
+	for l := range g.layers {
+		fields[l] = g.field(s, l)
+	}
 	for l := len(g.layers) - 1; l >= 0 && n > 1; l-- {
-		field := uint16(s >> (l * g.sq) & mask)
+		field := fields[l]
 		best := uint16(0xffff)
 		m := 0
 		for _, k := range live[:n] {
@@ -214,9 +266,17 @@ func (g *Game) Canonical(s prove.State) prove.State {
 	}
 	k := live[0]
 	for l := range g.layers {
-		out |= prove.State(g.syms[k].apply(uint16(s>>(l*g.sq)&mask))) << (l * g.sq)
+		out |= g.enc(g.syms[k].apply(fields[l])) << (l * g.fw)
 	}
 	return out
+}
+
+// SetPlainOrder makes OrderMoves count a line held by any piece of the
+// drawing player as held (the AB order; for measuring ABC's order).
+func (g *Game) SetPlainOrder(plain bool) {
+	if g.ds != nil {
+		g.ds.Plain = plain
+	}
 }
 
 // OrderMoves sorts moves on 4x4 by DrawScore: the drawing player's safest
@@ -255,10 +315,20 @@ func (g *Game) OrderMoves(s prove.State, moves []prove.State) {
 
 // DrawScore rates a position just after the drawing player's move, lower
 // being safer: for each line the drawing player does not hold, a weight
-// that grows with the attacker's visible pieces in it.
-type DrawScore struct{ R *Rules }
+// that grows with the attacker's visible pieces in it. A line the drawing
+// player holds only with smaller pieces than A (ABC's B) is held less
+// firmly: an attacker's A on the board can move over the B, so it weighs
+// as in heldWeight, unless Plain (any of its pieces holds a line).
+type DrawScore struct {
+	R     *Rules
+	Plain bool
+}
 
 var threatWeight = [5]int{0, 1, 6, 40, 1000}
+
+// heldWeight is by the attacker's visible pieces in a line the drawing
+// player holds with pieces smaller than A only; at most 3 of them.
+var heldWeight = [4]int{0, 0, 2, 12}
 
 func (d *DrawScore) Score(b *Board) int {
 	if b.Forfeit { // the side to move has won
@@ -274,6 +344,9 @@ func (d *DrawScore) Score(b *Board) int {
 			return -1 << 30 // the drawing player has just won
 		}
 		if vis[Drawing]&l != 0 {
+			if !d.Plain && vis[Drawing]&b.B[0][Drawing]&l == 0 {
+				sc += heldWeight[bits.OnesCount16(vis[Attacker]&l)]
+			}
 			continue
 		}
 		sc += threatWeight[bits.OnesCount16(vis[Attacker]&l)]
