@@ -219,36 +219,13 @@ func (d *dfpn) mid(id uint32, thpn, thdn int64) {
 // successor (all proven before the state was), each ranked by its order of
 // proof.
 func (d *dfpn) certificate(start State) *Certificate {
-	c := &Certificate{Game: d.g.Name(), Drawer: d.drawer, Start: start, Win: true}
-	seen := NewIndex(0)
-	seen.Add(start)
-	stack := []State{start}
-	var buf []State
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		id, _ := d.idx.Find(s)
-		e := Entry{State: s, Choice: NoState, Rank: d.at[id]}
-		buf = buf[:0]
-		if over, _ := d.g.Terminal(s); !over {
-			buf = canonicalMoves(d.g, s, buf)
-			if d.g.Mover(s) != d.drawer {
-				first := uint32(0)
-				for _, m := range buf {
-					if cid, ok := d.idx.Find(m); ok && d.pn[cid] == 0 && (first == 0 || d.at[cid] < first) {
-						first, e.Choice = d.at[cid], m
-					}
-				}
-				buf = append(buf[:0], e.Choice)
-			}
+	rank := func(s State) (uint32, bool) {
+		id, ok := d.idx.Find(s)
+		if !ok {
+			return 0, false
 		}
-		for _, m := range buf {
-			if _, added := seen.Add(m); added {
-				stack = append(stack, m)
-			}
-		}
-		c.Entries = append(c.Entries, e)
+		return d.at[id], d.pn[id] == 0
 	}
-	c.sort()
-	return c
+	return walk(&Certificate{Game: d.g.Name(), Drawer: d.drawer, Start: start, Win: true}, []State{start},
+		func(s State, buf []State) (Entry, []State) { return winStep(d.g, d.drawer, s, buf, rank) })
 }

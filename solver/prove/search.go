@@ -370,27 +370,43 @@ func (p *prover) lostFor(s State, v Value) bool {
 // certificate collects the proven states reachable from start through the
 // chosen moves and all the attacker's moves.
 func (p *prover) certificate(start State) *Certificate {
-	c := &Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start}
+	return walk(&Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start}, []State{start}, p.drawStep)
+}
+
+// drawStep is a draw certificate's entry for s and the states it leads
+// to: the drawing player's chosen move, or every move of the attacker.
+func (p *prover) drawStep(s State, buf []State) (Entry, []State) {
+	e := Entry{State: s, Choice: NoState}
+	if over, _ := p.g.Terminal(s); over {
+		return e, buf
+	}
+	if p.g.Mover(s) == p.drawer {
+		id, _ := p.idx.Find(s)
+		e.Choice = p.choice[id]
+		return e, append(buf, e.Choice)
+	}
+	return e, canonicalMoves(p.g, s, buf)
+}
+
+// walk fills c with the entries of the states reachable from roots,
+// depth first, where step gives a state's entry and appends to buf the
+// states it leads to; every certificate is collected this way.
+func walk(c *Certificate, roots []State, step func(s State, buf []State) (Entry, []State)) *Certificate {
 	seen := NewIndex(0)
-	seen.Add(start)
-	stack := []State{start}
-	var buf []State
+	var stack, buf []State
+	for _, r := range roots {
+		if _, added := seen.Add(r); added {
+			stack = append(stack, r)
+		}
+	}
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		e := Entry{State: s, Choice: NoState}
-		if over, _ := p.g.Terminal(s); !over {
-			if p.g.Mover(s) == p.drawer {
-				id, _ := p.idx.Find(s)
-				e.Choice = p.choice[id]
-				buf = append(buf[:0], e.Choice)
-			} else {
-				buf = canonicalMoves(p.g, s, buf)
-			}
-			for _, m := range buf {
-				if _, added := seen.Add(m); added {
-					stack = append(stack, m)
-				}
+		var e Entry
+		e, buf = step(s, buf[:0])
+		for _, m := range buf {
+			if _, added := seen.Add(m); added {
+				stack = append(stack, m)
 			}
 		}
 		c.Entries = append(c.Entries, e)
@@ -408,36 +424,36 @@ var progressEvery int64 = 1 << 16
 // other player's states (the one found lost first) and every move of the
 // drawing player, each ranked by the order it was found lost in.
 func (p *prover) winCertificate(start State) *Certificate {
-	c := &Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start, Win: true}
-	seen := NewIndex(0)
-	seen.Add(start)
-	stack := []State{start}
-	var buf []State
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		id, _ := p.idx.Find(s)
-		e := Entry{State: s, Choice: NoState, Rank: p.lostAt[id]}
-		buf = buf[:0]
-		if over, _ := p.g.Terminal(s); !over {
-			buf = canonicalMoves(p.g, s, buf)
-			if p.g.Mover(s) != p.drawer {
-				best := uint32(0)
-				for _, m := range buf {
-					if cid, ok := p.idx.Find(m); ok && p.status[cid] == nodeLost && (best == 0 || p.lostAt[cid] < best) {
-						best, e.Choice = p.lostAt[cid], m
-					}
-				}
-				buf = append(buf[:0], e.Choice)
-			}
+	rank := func(s State) (uint32, bool) {
+		id, ok := p.idx.Find(s)
+		if !ok {
+			return 0, false
 		}
-		for _, m := range buf {
-			if _, added := seen.Add(m); added {
-				stack = append(stack, m)
-			}
-		}
-		c.Entries = append(c.Entries, e)
+		return p.lostAt[id], p.status[id] == nodeLost
 	}
-	c.sort()
-	return c
+	return walk(&Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: start, Win: true}, []State{start},
+		func(s State, buf []State) (Entry, []State) { return winStep(p.g, p.drawer, s, buf, rank) })
+}
+
+// winStep is a win certificate's entry for s and the states it leads to:
+// every move of the drawing player, and at the other player's states the
+// proven successor ranked first. rank gives a state's rank and whether it
+// is proven lost for the side to move.
+func winStep(g Game, drawer int, s State, buf []State, rank func(State) (uint32, bool)) (Entry, []State) {
+	r, _ := rank(s)
+	e := Entry{State: s, Choice: NoState, Rank: r}
+	if over, _ := g.Terminal(s); over {
+		return e, buf
+	}
+	buf = canonicalMoves(g, s, buf)
+	if g.Mover(s) != drawer {
+		first := uint32(0)
+		for _, m := range buf {
+			if r, lost := rank(m); lost && (first == 0 || r < first) {
+				first, e.Choice = r, m
+			}
+		}
+		buf = append(buf[:0], e.Choice)
+	}
+	return e, buf
 }

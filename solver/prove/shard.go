@@ -166,36 +166,7 @@ func GrowFrom(g Game, drawer int, roots []State, o Options) (c *Certificate, exp
 // certificateFrom collects the states reachable from the roots through the
 // choices, as certificate does from the start.
 func (p *prover) certificateFrom(roots []State) *Certificate {
-	c := &Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: p.g.Canonical(p.g.Start())}
-	seen := NewIndex(0)
-	var stack, buf []State
-	for _, r := range roots {
-		if _, added := seen.Add(r); added {
-			stack = append(stack, r)
-		}
-	}
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		e := Entry{State: s, Choice: NoState}
-		if over, _ := p.g.Terminal(s); !over {
-			if p.g.Mover(s) == p.drawer {
-				id, _ := p.idx.Find(s)
-				e.Choice = p.choice[id]
-				buf = append(buf[:0], e.Choice)
-			} else {
-				buf = canonicalMoves(p.g, s, buf)
-			}
-			for _, m := range buf {
-				if _, added := seen.Add(m); added {
-					stack = append(stack, m)
-				}
-			}
-		}
-		c.Entries = append(c.Entries, e)
-	}
-	c.sort()
-	return c
+	return walk(&Certificate{Game: p.g.Name(), Drawer: p.drawer, Start: p.g.Canonical(p.g.Start())}, roots, p.drawStep)
 }
 
 // CheckRooted is Check for a shard's certificate: the roots in place of the
