@@ -34,39 +34,9 @@ func Grow(g Game, drawer int, o Options) (*Proof, error) {
 		}
 	}
 	sid := w.add(start) // the first state of a checkpoint too
-	lastSave := time.Now()
-	for (len(w.lostQ) > 0 || w.qi < len(w.queue)) && w.p.status[sid] != nodeLost {
-		if len(w.lostQ) > 0 {
-			c := w.lostQ[len(w.lostQ)-1]
-			w.lostQ = w.lostQ[:len(w.lostQ)-1]
-			w.propagate(c)
-			continue
-		}
-		id := w.queue[w.qi]
-		w.qi++
-		if w.p.status[id] == nodeLost {
-			continue
-		}
-		w.expand(id)
-		expanded++
-		if expanded%progressEvery == 0 {
-			w.o.progress(fmt.Sprintf("grow: %d lost, %d edges, %d waiting; states expanded", w.p.lost, len(w.edgeParent), len(w.queue)-w.qi), expanded, int64(w.p.idx.Len()))
-			if w.o.MaxBytes > 0 && w.bytes() > w.o.MaxBytes {
-				return nil, fmt.Errorf("%w (%d MiB, %d states, %d edges)", ErrTooBig, w.o.MaxBytes>>20, w.p.idx.Len(), len(w.edgeParent))
-			}
-			if w.o.late() {
-				return nil, fmt.Errorf("%w (%d states)", ErrTimeLimit, w.p.idx.Len())
-			}
-			w.queue = append(w.queue[:0], w.queue[w.qi:]...) // drop the expanded part
-			w.qi = 0
-			if w.o.Checkpoint != nil && time.Since(lastSave) >= w.o.checkpointEvery() {
-				err := w.o.Checkpoint(func(out io.Writer) error { return w.writeCheckpoint(out, expanded) })
-				if err != nil {
-					return nil, fmt.Errorf("checkpoint: %w", err)
-				}
-				lastSave = time.Now()
-			}
-		}
+	expanded, err := w.run(expanded, "grow", func() bool { return w.p.status[sid] == nodeLost }, true)
+	if err != nil {
+		return nil, err
 	}
 	p := w.p
 	pr := &Proof{Game: g.Name(), Drawer: drawer, Safe: p.status[sid] != nodeLost, Searched: expanded, Lost: p.lost}
@@ -81,6 +51,50 @@ func Grow(g Game, drawer int, o Options) (*Proof, error) {
 		pr.Cert = p.winCertificate(start)
 	}
 	return pr, nil
+}
+
+// run is the growing loop, from expanded states done: a loss found is
+// propagated first, else the next state in the queue is expanded, until
+// the queue is empty or rootLost. Every progressEvery expansions it
+// reports (what names the run), holds the memory and time limits, and,
+// with checkpoint, saves one when it is due.
+func (w *grower) run(expanded int64, what string, rootLost func() bool, checkpoint bool) (int64, error) {
+	lastSave := time.Now()
+	for (len(w.lostQ) > 0 || w.qi < len(w.queue)) && !rootLost() {
+		if len(w.lostQ) > 0 {
+			c := w.lostQ[len(w.lostQ)-1]
+			w.lostQ = w.lostQ[:len(w.lostQ)-1]
+			w.propagate(c)
+			continue
+		}
+		id := w.queue[w.qi]
+		w.qi++
+		if w.p.status[id] == nodeLost {
+			continue
+		}
+		w.expand(id)
+		expanded++
+		if expanded%progressEvery != 0 {
+			continue
+		}
+		w.o.progress(fmt.Sprintf("%s: %d lost, %d edges, %d waiting; states expanded", what, w.p.lost, len(w.edgeParent), len(w.queue)-w.qi), expanded, int64(w.p.idx.Len()))
+		if w.o.MaxBytes > 0 && w.bytes() > w.o.MaxBytes {
+			return expanded, fmt.Errorf("%w (%d MiB, %d states, %d edges)", ErrTooBig, w.o.MaxBytes>>20, w.p.idx.Len(), len(w.edgeParent))
+		}
+		if w.o.late() {
+			return expanded, fmt.Errorf("%w (%d states)", ErrTimeLimit, w.p.idx.Len())
+		}
+		w.queue = append(w.queue[:0], w.queue[w.qi:]...) // drop the expanded part
+		w.qi = 0
+		if checkpoint && w.o.Checkpoint != nil && time.Since(lastSave) >= w.o.checkpointEvery() {
+			err := w.o.Checkpoint(func(out io.Writer) error { return w.writeCheckpoint(out, expanded) })
+			if err != nil {
+				return expanded, fmt.Errorf("checkpoint: %w", err)
+			}
+			lastSave = time.Now()
+		}
+	}
+	return expanded, nil
 }
 
 type grower struct {

@@ -128,36 +128,11 @@ func GrowFrom(g Game, drawer int, roots []State, o Options) (c *Certificate, exp
 		}
 		return NoState, false
 	}
-	for len(w.lostQ) > 0 || w.qi < len(w.queue) {
-		if len(w.lostQ) > 0 {
-			c := w.lostQ[len(w.lostQ)-1]
-			w.lostQ = w.lostQ[:len(w.lostQ)-1]
-			w.propagate(c)
-			if r, bad := anyLost(); bad {
-				return nil, expanded, w.p.lost, fmt.Errorf("%w: %#x", ErrRootLost, r)
-			}
-			continue
-		}
-		id := w.queue[w.qi]
-		w.qi++
-		if w.p.status[id] == nodeLost {
-			continue
-		}
-		w.expand(id)
-		expanded++
-		if expanded%progressEvery == 0 {
-			w.o.progress(fmt.Sprintf("grow %d roots: %d lost, %d edges, %d waiting; states expanded", len(roots), w.p.lost, len(w.edgeParent), len(w.queue)-w.qi), expanded, int64(w.p.idx.Len()))
-			if w.o.MaxBytes > 0 && w.bytes() > w.o.MaxBytes {
-				return nil, expanded, w.p.lost, fmt.Errorf("%w (%d MiB, %d states, %d edges)", ErrTooBig, w.o.MaxBytes>>20, w.p.idx.Len(), len(w.edgeParent))
-			}
-			if w.o.late() {
-				return nil, expanded, w.p.lost, fmt.Errorf("%w (%d states)", ErrTimeLimit, w.p.idx.Len())
-			}
-			w.queue = append(w.queue[:0], w.queue[w.qi:]...)
-			w.qi = 0
-		}
+	expanded, err = w.run(0, fmt.Sprintf("grow %d roots", len(roots)), func() bool { _, bad := anyLost(); return bad }, false)
+	if err != nil {
+		return nil, expanded, w.p.lost, err
 	}
-	if r, bad := anyLost(); bad { // a root lost on arrival (a terminal loss)
+	if r, bad := anyLost(); bad {
 		return nil, expanded, w.p.lost, fmt.Errorf("%w: %#x", ErrRootLost, r)
 	}
 	return w.p.certificateFrom(roots), expanded, w.p.lost, nil
