@@ -140,6 +140,7 @@ func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int 
 	epochs := fs.Int("epochs", 40, fmt.Sprintf("passes over the training samples (1 to %d)", maxTrainEpochs))
 	batch := fs.Int("batch", 64, fmt.Sprintf("samples per step (1 to %d)", maxTrainBatch))
 	lr := fs.Float64("lr", 1e-3, "Adam's step size (more than 0, at most 1)")
+	firstRate := fs.Float64("first-layer-rate", hatetris.DefaultFirstLayerRate, "the first layer's step size, as a fraction of --lr (more than 0, at most 1)")
 	held := fs.Float64("held-out", 0.1, "fraction of the samples kept out of training to measure the loss on (0 to 0.5)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights, the split and the order of the samples")
 	plot := fs.String("plot", "", "write an SVG plot of the loss by epoch to this file")
@@ -158,6 +159,8 @@ func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int 
 		err = fmt.Errorf("--batch %d out of range 1..%d", *batch, maxTrainBatch)
 	case math.IsNaN(*lr) || *lr <= 0 || *lr > 1:
 		err = fmt.Errorf("--lr %g out of range: more than 0, at most 1", *lr)
+	case math.IsNaN(*firstRate) || *firstRate <= 0 || *firstRate > 1:
+		err = fmt.Errorf("--first-layer-rate %g out of range: more than 0, at most 1", *firstRate)
 	case math.IsNaN(*held) || *held < 0 || *held > 0.5:
 		err = fmt.Errorf("--held-out %g out of range 0..0.5", *held)
 	}
@@ -210,7 +213,7 @@ func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int 
 		len(train), len(heldOut), mean, variance)
 	net := hatetris.NewNet(*seed)
 	bar := cli.NewProgress(stderr)
-	losses, err := hatetris.Train(net, train, heldOut, hatetris.TrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, StartAtMean: true,
+	losses, err := hatetris.Train(net, train, heldOut, hatetris.TrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, FirstLayerRate: *firstRate, Seed: *seed, StartAtMean: true,
 		Progress: func(l hatetris.EpochLoss) {
 			bar.Update(false, "epoch %d: loss %.4f on %d training samples, %.4f on %d held out", l.Epoch, l.Train, len(train), l.Held, len(heldOut))
 		}})

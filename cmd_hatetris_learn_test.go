@@ -61,6 +61,7 @@ func TestHatetrisLearn(t *testing.T) {
 		{"train", "--data", data, "--out", weights, "--lr", "0"},
 		{"train", "--data", data, "--out", weights, "--epochs", "0"},
 		{"train", "--data", data, "--out", weights, "--held-out", "0.9"},
+		{"train", "--data", data, "--out", weights, "--first-layer-rate", "2"},
 		{"play", "--bot", "--eval", "eltetris", "--weights", weights},
 		{"play", "--bot", "--eval", "learned", "--weights", bad},
 	} {

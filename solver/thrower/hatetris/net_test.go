@@ -407,3 +407,45 @@ func BenchmarkEltetrisValue(b *testing.B) {
 		ev.boardScore(&wells[i%len(wells)])
 	}
 }
+
+// FuzzUnmarshalNet: any bytes are a network or an ErrNetFile, never a
+// panic; a network read writes back to the same bytes.
+func FuzzUnmarshalNet(f *testing.F) {
+	good, _ := NewNet(1).MarshalBinary()
+	f.Add(good)
+	f.Add(good[:100])
+	f.Add([]byte("KOCKANN1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := UnmarshalNet(data)
+		if err != nil {
+			if !errors.Is(err, ErrNetFile) {
+				t.Fatalf("error %v is not ErrNetFile", err)
+			}
+			return
+		}
+		again, _ := n.MarshalBinary()
+		if !slices.Equal(again, data) {
+			t.Fatal("the network does not write back to its bytes")
+		}
+	})
+}
+
+// FuzzUnmarshalSamples: any bytes are samples or an ErrDataFile.
+func FuzzUnmarshalSamples(f *testing.F) {
+	good, _ := MarshalSamples([]Sample{{Label: 2}, {Well: Bits{15: 7}, Label: -1}})
+	f.Add(good)
+	f.Add(good[:20])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := UnmarshalSamples(data)
+		if err != nil {
+			if !errors.Is(err, ErrDataFile) {
+				t.Fatalf("error %v is not ErrDataFile", err)
+			}
+			return
+		}
+		again, _ := MarshalSamples(s)
+		if !slices.Equal(again, data) {
+			t.Fatal("the samples do not write back to their bytes")
+		}
+	})
+}

@@ -22,7 +22,9 @@ type TrainConfig struct {
 	Epochs int
 	Batch  int     // samples per Adam step
 	LR     float64 // Adam's step size
-	Seed   uint64  // the order of the samples in each epoch
+	// FirstLayerRate scales LR for the first layer (0: DefaultFirstLayerRate).
+	FirstLayerRate float64
+	Seed           uint64 // the order of the samples in each epoch
 	// StartAtMean sets the output bias to the mean label before the
 	// first step: for a fresh network, which otherwise gets to the mean
 	// by driving the second layer's units to the flat ends of the clipped
@@ -109,6 +111,11 @@ func Train(n *Net, train, held []Sample, cfg TrainConfig) ([]EpochLoss, error) {
 		return nil, fmt.Errorf("hatetris: epochs %d and batch %d must be at least 1", cfg.Epochs, cfg.Batch)
 	case !(cfg.LR > 0) || math.IsInf(cfg.LR, 0):
 		return nil, fmt.Errorf("hatetris: learning rate %g must be a positive number", cfg.LR)
+	case !(cfg.FirstLayerRate >= 0) || cfg.FirstLayerRate > 1:
+		return nil, fmt.Errorf("hatetris: first-layer rate %g out of range 0..1", cfg.FirstLayerRate)
+	}
+	if cfg.FirstLayerRate == 0 {
+		cfg.FirstLayerRate = DefaultFirstLayerRate
 	}
 	if cfg.StartAtMean {
 		sum := 0.0
@@ -164,7 +171,7 @@ func Train(n *Net, train, held []Sample, cfg TrainConfig) ([]EpochLoss, error) {
 			n.unpackDense(dense)
 			for _, r := range rows {
 				for i := int(r) * NetHidden1; i < int(r+1)*NetHidden1; i++ {
-					optW1.step(n.W1, gW1, i, cfg.LR, t)
+					optW1.step(n.W1, gW1, i, cfg.LR*cfg.FirstLayerRate, t)
 				}
 			}
 		}
@@ -309,3 +316,10 @@ func UnmarshalSamples(data []byte) ([]Sample, error) {
 	}
 	return out, nil
 }
+
+// DefaultFirstLayerRate scales the first layer's step size: a well has up to a hundred
+// and thirty active inputs, all moving together under Adam's fixed-size
+// steps. At the full rate 88% of the first layer's outputs sat at the
+// flat ends of the clipped ReLU after training on the generation-0 data;
+// at a tenth, 29%, with the same held-out loss (1.45 after 12 epochs).
+const DefaultFirstLayerRate = 0.1
