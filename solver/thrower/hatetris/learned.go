@@ -1,15 +1,6 @@
 package hatetris
 
-import (
-	_ "embed"
-	"sync"
-)
-
-// LearnedWeights is the built-in network of the "learned" evaluation: the
-// weights file made by the commands in docs/hatetris.md.
-//
-//go:embed learned.net
-var LearnedWeights []byte
+import "sync"
 
 // learnedNet reads the built-in network once; TestLearnedWeightsLoad
 // checks that it reads.
