@@ -232,7 +232,7 @@ func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stdout, "%d %.4f %.4f\n", l.Epoch, l.Train, l.Held)
 	}
 	if *plot != "" {
-		if err := atomicfile.WriteFile(*plot, []byte(lossPlot(losses, len(train), len(heldOut))), 0o644); err != nil {
+		if err := atomicfile.WriteFile(*plot, []byte(lossPlot(losses, len(train), len(heldOut), variance)), 0o644); err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
 			return 1
 		}
@@ -241,10 +241,11 @@ func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int 
 }
 
 // lossPlot draws the mean squared error by epoch, on the training and the
-// held-out samples, as an SVG in the style of recordPlot.
-func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int) string {
+// held-out samples, as an SVG in the style of recordPlot, with the loss of
+// answering the held-out samples' mean label as a dashed line.
+func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int, constant float64) string {
 	const w, h, m = 640, 400, 60
-	top := 1e-9
+	top := max(1e-9, constant)
 	for _, l := range losses {
 		top = max(top, l.Train, l.Held)
 	}
@@ -260,6 +261,8 @@ func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int) string {
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">epoch (0 to %d)</text>\n", w/2-40, h-m+36, last)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%.2f</text>\n", m-6, y(top)+4, top)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">0</text>\n", m-6, y(0)+4)
+	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6,4\"/>\n", m, y(constant), w-m, y(constant))
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"gray\">answering the mean label: %.3f</text>\n", w-m, y(constant)-6, constant)
 	for _, s := range []struct {
 		name, color string
 		n           int
