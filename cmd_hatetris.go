@@ -30,6 +30,8 @@ const maxBotPieces = 1_000_000
 var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Command{
 	{Name: "play", Summary: "play a replay (--replay, --replay-file) or let Kocka's placer play (--bot); print the result as JSON", Run: runHatetrisPlay},
 	{Name: "record", Summary: "the record attempt: beam searches of doubling width for --hours, resumable", Run: runHatetrisRecord},
+	{Name: "data", Summary: "training positions for the learned evaluation, labelled by rollouts (--out)", Run: runHatetrisData},
+	{Name: "train", Summary: "train the learned evaluation on a data file (--data, --out, --plot)", Run: runHatetrisTrain},
 }}
 
 // runHatetrisPlay plays a replay, or lets Kocka's placer play, and prints
@@ -44,6 +46,7 @@ func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
 	evalName := fs.String("eval", "eltetris", "bot: the evaluation of wells ("+evalNames()+")")
+	weights := fs.String("weights", "", "bot: with --eval learned, the network's weights file (default: the built-in one)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("bot: extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
 	encoding := fs.String("encoding", "base2048", "bot: write the replay as "+strings.Join(hatetris.Encodings, ", ")+" (base2048 is what the game writes today)")
@@ -73,7 +76,7 @@ func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kocka hatetris play: --encoding: %v\n", err)
 			return 2
 		}
-		return hatetrisBot(*beam, *evalName, *quiescence, *maxPieces, *encoding, stdout, stderr)
+		return hatetrisBot(*beam, *evalName, *weights, *quiescence, *maxPieces, *encoding, stdout, stderr)
 	}
 	text := *replay
 	if *replayFile != "" {
@@ -117,12 +120,12 @@ func evalNames() string {
 
 // hatetrisBot plays one game with the beam search and prints its result
 // and replay, checked by playing the replay through the rules.
-func hatetrisBot(width int, evalName string, quiescence, maxPieces int, encoding string, stdout, stderr io.Writer) int {
+func hatetrisBot(width int, evalName, weights string, quiescence, maxPieces int, encoding string, stdout, stderr io.Writer) int {
 	if width < 1 || width > hatetris.MaxRecordWidth || maxPieces < 1 || maxPieces > maxBotPieces {
 		fmt.Fprintf(stderr, "kocka hatetris play: need 1 <= --beam <= %d and 1 <= --max-pieces <= %d\n", hatetris.MaxRecordWidth, maxBotPieces)
 		return 2
 	}
-	ev, err := hatetris.EvalByName(evalName)
+	ev, _, err := hatetrisEval(evalName, weights)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 2
@@ -167,6 +170,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	start := fs.Int("start-width", 64, "beam width of the first search")
 	maxWidth := fs.Int("max-width", 1<<22, "stop before a search wider than this")
 	evalName := fs.String("eval", "eltetris", "the evaluation of wells ("+evalNames()+")")
+	weights := fs.String("weights", "", "with --eval learned, the network's weights file (default: the built-in one)")
 	lineWeight := fs.Float64("line-weight", 1000, "what a cleared line is worth against the evaluation")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	memMiB := fs.Int("mem", 4096, "memory for the search in MiB (at least 64): limits the beam width")
@@ -202,7 +206,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
 	}
-	ev, err := hatetris.EvalByName(*evalName)
+	ev, weightsSum, err := hatetrisEval(*evalName, *weights)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
@@ -228,7 +232,12 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 			*statePath, st.Eval, st.LineWeight, st.Quiescence)
 		return 2
 	}
-	st.Version, st.Eval, st.LineWeight, st.Quiescence = hatetris.RecordStateVersion, *evalName, *lineWeight, *quiescence
+	if len(st.Runs) > 0 && st.WeightsSHA256 != weightsSum {
+		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with other weights (SHA-256 %q, these are %q); use those or a new --state\n",
+			*statePath, st.WeightsSHA256, weightsSum)
+		return 2
+	}
+	st.Version, st.Eval, st.LineWeight, st.Quiescence, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *quiescence, weightsSum
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
 	bar := cli.NewProgress(stderr)
 	for {

@@ -2,6 +2,7 @@ package hatetris
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -47,8 +48,15 @@ type BeamConfig struct {
 	// Workers expand the beam in parallel (0: one per CPU). The result
 	// does not depend on their number.
 	Workers int
-	// CacheBytes is the enemy cache's size (0: 64 MiB).
+	// CacheBytes is the enemy cache's size (0: 64 MiB), unless Cache is
+	// given: a cache shared with other searches (MakeData's rollouts).
 	CacheBytes int64
+	Cache      *EnemyCache
+	// Start is the well the search starts from (the zero value: the
+	// empty well, the game's start). A search from another well has no
+	// memory of how it was reached (the loop rule sees only its own
+	// wells) and cannot rebuild key presses (BestMoves).
+	Start Bits
 }
 
 // BytesPerWidth is the memory a unit of beam width costs, for limiting
@@ -105,9 +113,12 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = 64 << 20
 	}
-	b := &Beam{cfg: cfg, cur: []entry{{}}, seen: newHashSet()}
-	b.seen.add(new(Bits).Hash())
-	cache := NewEnemyCache(cfg.CacheBytes)
+	b := &Beam{cfg: cfg, cur: []entry{{well: cfg.Start}}, seen: newHashSet()}
+	b.seen.add(cfg.Start.Hash())
+	cache := cfg.Cache
+	if cache == nil {
+		cache = NewEnemyCache(cfg.CacheBytes)
+	}
 	for i := 0; i < cfg.Workers; i++ {
 		b.workers = append(b.workers, &beamWorker{b: b, cache: cache,
 			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, Quiescence: cfg.Quiescence, Cache: cache}})
@@ -257,7 +268,7 @@ func (b *Beam) inHistory(i int, x *Bits) bool {
 	idx := uint32(i)
 	for d := len(b.layers) - 1; d >= 0; d-- {
 		idx = b.layers[d].links[idx].parent
-		var w Bits // the root is the empty well
+		w := b.cfg.Start // the root
 		if d > 0 {
 			w = b.layers[d-1].wells[idx]
 		}
@@ -419,7 +430,7 @@ func (b *Beam) compact() {
 		live = parentLive
 	}
 	b.seen = newHashSet()
-	b.seen.add(new(Bits).Hash())
+	b.seen.add(b.cfg.Start.Hash())
 	for d := range b.layers {
 		for i := range b.layers[d].wells {
 			b.seen.add(b.layers[d].wells[i].Hash())
@@ -441,6 +452,9 @@ func (b *Beam) CacheStats() (hits, calls int64) { return b.workers[0].cache.Stat
 // empty well: for each piece, a shortest path to where it locked, found
 // by the original's own search.
 func (b *Beam) BestMoves() ([]Move, error) {
+	if b.cfg.Start != (Bits{}) {
+		return nil, errors.New("hatetris: a search from a well other than the empty one has no key presses")
+	}
 	s := NewSearch(Standard)
 	var w Well
 	var moves []Move

@@ -34,6 +34,15 @@ type EvalWeights struct {
 	// of the well (seven move searches, kept in the enemy cache for when
 	// the well is expanded). The loop rule is not applied here.
 	EnemyPeak float64
+
+	// Net, when set, adds LineWeight x the lines the network expects
+	// from the well (the "learned" set). Its value moves in steps of
+	// lines, where the weighted sum moves in fractions of one; the sum
+	// orders the wells the network values alike (measured: the network
+	// alone values most wells of the first pieces exactly alike, its
+	// units at the flat ends of the clipped ReLU, and the search alone
+	// scored 0 lines at widths 64 to 512).
+	Net *Net
 }
 
 // EvalSets are the named weight sets.
@@ -67,6 +76,14 @@ var EvalSets = []EvalWeights{
 		HighestHole:       -2.5,
 		ClearableRows:     5,
 	},
+	{
+		Name:              "learned",
+		Note:              "eltetris plus a small NNUE-style network's expected lines, trained on rollouts (net.go, docs/hatetris.md); the built-in weights unless --weights",
+		RowTransitions:    -3.2178882868487753,
+		ColumnTransitions: -9.348695305445199,
+		Holes:             -7.899265427351652,
+		Wells:             -3.3855972247263626,
+	},
 }
 
 // EvalByName returns a weight set by name.
@@ -74,6 +91,13 @@ func EvalByName(name string) (EvalWeights, error) {
 	var names []string
 	for _, w := range EvalSets {
 		if w.Name == name {
+			if name == "learned" {
+				n, err := learnedNet()
+				if err != nil {
+					return w, fmt.Errorf("the built-in learned.net: %w", err)
+				}
+				w.Net = n
+			}
 			return w, nil
 		}
 		names = append(names, w.Name)
@@ -81,56 +105,65 @@ func EvalByName(name string) (EvalWeights, error) {
 	return EvalWeights{}, fmt.Errorf("hatetris: unknown evaluation %q (want one of %s)", name, strings.Join(names, ", "))
 }
 
-// boardScore is the weighted sum of the features that need only the well.
-func (w *EvalWeights) boardScore(b *Bits) float64 {
+// boardFeatures are the well's features that the weight sets and the
+// learned network's count inputs share.
+type boardFeatures struct {
+	rowT, colT, holes, wells, highest, clearable int
+}
+
+// features computes them.
+func (b *Bits) features() boardFeatures {
 	// Row transitions: every row of the 20-row well, an empty row counting
 	// 2 (one change at each wall); the four rows above the bar are empty.
-	rowT := 2 * bitsTop
+	f := boardFeatures{rowT: 2 * bitsTop}
 	// Column transitions: from the floor (filled) up to the first empty
 	// row above the stack (the open sky above it does not count).
-	colT := 0
 	prev := fullRow
-	holes, highest, clearable := 0, 0, 0
 	var covered uint16
 	top := b.Top() - bitsTop // first non-empty Bits row (16 if none)
 	for i := 0; i < bitsRows; i++ {
 		r := b[i]
 		ext := uint32(r)<<1 | 1 | 1<<11
-		rowT += bits.OnesCount32((ext ^ ext>>1) & (1<<11 - 1))
+		f.rowT += bits.OnesCount32((ext ^ ext>>1) & (1<<11 - 1))
 		if i >= top {
 			h := covered &^ r
-			holes += bits.OnesCount16(h)
-			if h != 0 && highest == 0 {
-				highest = bitsRows - i
+			f.holes += bits.OnesCount16(h)
+			if h != 0 && f.highest == 0 {
+				f.highest = bitsRows - i
 			}
 			if h == 0 && r != 0 {
-				clearable++
+				f.clearable++
 			}
 			covered |= r
 		}
 	}
 	for i := bitsRows - 1; i >= top-1 && i >= 0; i-- {
-		colT += bits.OnesCount16((b[i] ^ prev) & fullRow)
+		f.colT += bits.OnesCount16((b[i] ^ prev) & fullRow)
 		prev = b[i]
 	}
 	if top == 0 { // the stack reaches the bar's row: the row above it is empty
-		colT += bits.OnesCount16(prev & fullRow)
+		f.colT += bits.OnesCount16(prev & fullRow)
 	}
 	// El-Tetris's wells: each empty cell with both neighbours filled (or
 	// walls) counts itself and the empty cells straight below it.
-	wells := 0
 	for i := top; i < bitsRows; i++ {
 		r := b[i]
 		side := (r<<1 | 1) & (r>>1 | 1<<9) & fullRow
 		for well := ^r & side; well != 0; well &= well - 1 {
 			bit := well & -well
 			for k := i; k < bitsRows && b[k]&bit == 0; k++ {
-				wells++
+				f.wells++
 			}
 		}
 	}
-	return w.RowTransitions*float64(rowT) + w.ColumnTransitions*float64(colT) + w.Holes*float64(holes) +
-		w.Wells*float64(wells) + w.HighestHole*float64(highest) + w.ClearableRows*float64(clearable)
+	return f
+}
+
+// boardScore is the weighted sum of the features that need only the well.
+func (w *EvalWeights) boardScore(b *Bits) float64 {
+	f := b.features()
+	return w.RowTransitions*float64(f.rowT) + w.ColumnTransitions*float64(f.colT) + w.Holes*float64(f.holes) +
+		w.Wells*float64(f.wells) + w.HighestHole*float64(f.highest) + w.ClearableRows*float64(f.clearable)
 }
 
 // Evaluator scores wells for one worker of the beam: the weights, the
@@ -164,6 +197,9 @@ func (e *Evaluator) Value(b *Bits) float64 {
 
 func (e *Evaluator) value(b *Bits, depth int) float64 {
 	v := e.W.boardScore(b)
+	if e.W.Net != nil {
+		v += e.LineWeight * e.W.Net.Value(b)
+	}
 	if e.W.EnemyPeak == 0 && depth == 0 {
 		return v
 	}

@@ -36,14 +36,17 @@ const RecordStateVersion = 2
 // the evaluation it uses, every finished run (beam width, lines, time) and
 // the best replay. A new session goes on with the next, doubled width.
 type RecordState struct {
-	Version     int         `json:"version"`
-	Eval        string      `json:"eval"`
-	Personality string      `json:"personality,omitempty"` // version 1's name for Eval
-	LineWeight  float64     `json:"line_weight"`
-	Quiescence  int         `json:"quiescence"`
-	Runs        []RecordRun `json:"runs"`
-	Best        RecordRun   `json:"best"`
-	TotalSecs   float64     `json:"total_seconds"`
+	Version     int     `json:"version"`
+	Eval        string  `json:"eval"`
+	Personality string  `json:"personality,omitempty"` // version 1's name for Eval
+	LineWeight  float64 `json:"line_weight"`
+	Quiescence  int     `json:"quiescence"`
+	// WeightsSHA256 is the SHA-256 (hex) of the learned evaluation's
+	// weights file (empty for the other evaluations).
+	WeightsSHA256 string      `json:"weights_sha256,omitempty"`
+	Runs          []RecordRun `json:"runs"`
+	Best          RecordRun   `json:"best"`
+	TotalSecs     float64     `json:"total_seconds"`
 }
 
 // NextWidth is the beam width of the next run: double the last one, or

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/bounded"
+	"github.com/kocka/kocka/internal/cli"
+	"github.com/kocka/kocka/solver/thrower/hatetris"
+)
+
+// Bounds of the learning commands' flags.
+const (
+	maxTrainEpochs = 10_000
+	maxTrainBatch  = 1 << 16
+	maxDataDepth   = 10_000 // a rollout's pieces
+)
+
+// hatetrisEval is the evaluation named by --eval, with the network of
+// --weights for "learned" (the built-in one without it), and the
+// SHA-256 of the weights file (empty for the other sets), so that a
+// record state knows which network made it.
+func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
+	if name == "learned" && weights != "" {
+		data, err := bounded.ReadFile(weights, nil, hatetris.NetFileBytes)
+		if err != nil {
+			return hatetris.EvalWeights{}, "", fmt.Errorf("--weights: %w", err)
+		}
+		n, err := hatetris.UnmarshalNet(data)
+		if err != nil {
+			return hatetris.EvalWeights{}, "", fmt.Errorf("--weights %s: %w", weights, err)
+		}
+		sum := sha256.Sum256(data)
+		return hatetris.LearnedEval(n), hex.EncodeToString(sum[:]), nil
+	}
+	if weights != "" {
+		return hatetris.EvalWeights{}, "", fmt.Errorf("--weights goes with --eval learned, not %s", name)
+	}
+	ev, err := hatetris.EvalByName(name)
+	if err != nil || ev.Net == nil {
+		return ev, "", err
+	}
+	sum := sha256.Sum256(hatetris.LearnedWeights)
+	return ev, hex.EncodeToString(sum[:]), nil
+}
+
+// runHatetrisData makes training positions and labels for the learned
+// evaluation (hatetris.MakeData) and writes them to --out.
+func runHatetrisData(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka hatetris data", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "the data file to write (required)")
+	width := fs.Int("width", 2048, "the beam search whose wells are sampled")
+	evalName := fs.String("eval", "eltetris", "the evaluation of that search and of the rollouts ("+evalNames()+")")
+	weights := fs.String("weights", "", "with --eval learned: the network (default: the built-in one)")
+	quiescence := fs.Int("quiescence", 1, fmt.Sprintf("quiescence of that search (0 to %d; the rollouts use none)", hatetris.MaxQuiescence))
+	perDepth := fs.Int("per-depth", 64, "wells sampled after each piece")
+	rolloutWidth := fs.Int("rollout-width", 32, "beam width of a label's rollout")
+	rolloutDepth := fs.Int("rollout-depth", 24, "pieces of a label's rollout")
+	seed := fs.Uint64("seed", 1, "seed of the sampling")
+	cacheMiB := fs.Int("cache", 256, "MiB for the enemy cache (1 to 65536)")
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	var err error
+	switch {
+	case fs.NArg() > 0:
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case *out == "":
+		err = fmt.Errorf("--out is required")
+	case *width < 1 || *width > 1<<22:
+		err = fmt.Errorf("--width %d out of range 1..%d", *width, 1<<22)
+	case *quiescence < 0 || *quiescence > hatetris.MaxQuiescence:
+		err = fmt.Errorf("--quiescence %d out of range 0..%d", *quiescence, hatetris.MaxQuiescence)
+	case *perDepth < 1 || *perDepth > *width:
+		err = fmt.Errorf("--per-depth %d out of range 1..--width", *perDepth)
+	case *rolloutWidth < 1 || *rolloutWidth > 1<<16:
+		err = fmt.Errorf("--rollout-width %d out of range 1..%d", *rolloutWidth, 1<<16)
+	case *rolloutDepth < 1 || *rolloutDepth > maxDataDepth:
+		err = fmt.Errorf("--rollout-depth %d out of range 1..%d", *rolloutDepth, maxDataDepth)
+	case *cacheMiB < 1 || *cacheMiB > 1<<16:
+		err = fmt.Errorf("--cache %d MiB out of range 1..%d", *cacheMiB, 1<<16)
+	}
+	if err == nil {
+		err = cli.CheckWritable(*out)
+	}
+	var ev hatetris.EvalWeights
+	if err == nil {
+		ev, _, err = hatetrisEval(*evalName, *weights)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
+		return 2
+	}
+	bar := cli.NewProgress(stderr)
+	samples, err := hatetris.MakeData(hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,
+		RolloutWidth: *rolloutWidth, RolloutDepth: *rolloutDepth, Seed: *seed, CacheBytes: int64(*cacheMiB) << 20,
+		Progress: func(phase string, done, total int) {
+			if phase == "beam" {
+				bar.Update(false, "beam of width %d: piece %d", *width, done)
+			} else {
+				bar.Update(false, "labels: %d of %d rollouts", done, total)
+			}
+		}})
+	bar.Done()
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
+		return 1
+	}
+	data, err := hatetris.MarshalSamples(samples)
+	if err == nil {
+		err = atomicfile.WriteFile(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
+		return 1
+	}
+	hist := map[float32]int{}
+	for _, s := range samples {
+		hist[s.Label]++
+	}
+	fmt.Fprintf(stdout, "%d samples (%d lost within %d pieces) written to %s\n", len(samples), hist[hatetris.LostLabel], *rolloutDepth, *out)
+	return 0
+}
+
+// runHatetrisTrain trains the learned evaluation on a data file and
+// writes the weights; --plot draws the loss by epoch.
+func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka hatetris train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dataPath := fs.String("data", "", "the data files (from kocka hatetris data), comma-separated (required)")
+	out := fs.String("out", "", "the weights file to write (required)")
+	epochs := fs.Int("epochs", 40, fmt.Sprintf("passes over the training samples (1 to %d)", maxTrainEpochs))
+	batch := fs.Int("batch", 64, fmt.Sprintf("samples per step (1 to %d)", maxTrainBatch))
+	lr := fs.Float64("lr", 1e-3, "Adam's step size (more than 0, at most 1)")
+	firstRate := fs.Float64("first-layer-rate", hatetris.DefaultFirstLayerRate, "the first layer's step size, as a fraction of --lr (more than 0, at most 1)")
+	held := fs.Float64("held-out", 0.1, "fraction of the samples kept out of training to measure the loss on (0 to 0.5)")
+	seed := fs.Uint64("seed", 1, "seed of the initial weights, the split and the order of the samples")
+	plot := fs.String("plot", "", "write an SVG plot of the loss by epoch to this file")
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	var err error
+	switch {
+	case fs.NArg() > 0:
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case *dataPath == "" || *out == "":
+		err = fmt.Errorf("--data and --out are required")
+	case *epochs < 1 || *epochs > maxTrainEpochs:
+		err = fmt.Errorf("--epochs %d out of range 1..%d", *epochs, maxTrainEpochs)
+	case *batch < 1 || *batch > maxTrainBatch:
+		err = fmt.Errorf("--batch %d out of range 1..%d", *batch, maxTrainBatch)
+	case math.IsNaN(*lr) || *lr <= 0 || *lr > 1:
+		err = fmt.Errorf("--lr %g out of range: more than 0, at most 1", *lr)
+	case math.IsNaN(*firstRate) || *firstRate <= 0 || *firstRate > 1:
+		err = fmt.Errorf("--first-layer-rate %g out of range: more than 0, at most 1", *firstRate)
+	case math.IsNaN(*held) || *held < 0 || *held > 0.5:
+		err = fmt.Errorf("--held-out %g out of range 0..0.5", *held)
+	}
+	for _, p := range []string{*out, *plot} {
+		if err == nil && p != "" {
+			err = cli.CheckWritable(p)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
+		return 2
+	}
+	var samples []hatetris.Sample
+	for _, path := range strings.Split(*dataPath, ",") {
+		raw, err1 := bounded.ReadFile(path, nil, hatetris.MaxDataBytes)
+		var s []hatetris.Sample
+		if err1 == nil {
+			s, err1 = hatetris.UnmarshalSamples(raw)
+		}
+		if err1 != nil {
+			err = fmt.Errorf("--data %s: %w", path, err1)
+			break
+		}
+		samples = append(samples, s...)
+	}
+	if err == nil && len(samples) > hatetris.MaxSamples {
+		err = fmt.Errorf("--data: %d samples, at most %d", len(samples), hatetris.MaxSamples)
+	}
+	if err == nil && len(samples) < 2 {
+		err = fmt.Errorf("--data: %d samples, need at least 2", len(samples))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
+		return 1
+	}
+	rng := rand.New(rand.NewPCG(*seed, 0x73706c6974))
+	rng.Shuffle(len(samples), func(i, j int) { samples[i], samples[j] = samples[j], samples[i] })
+	nHeld := int(float64(len(samples)) * *held)
+	train, heldOut := samples[nHeld:], samples[:nHeld]
+	// The loss of the best constant (the mean label): what training must
+	// beat to have learnt anything.
+	mean, variance := 0.0, 0.0
+	for _, s := range heldOut {
+		mean += float64(s.Label) / float64(len(heldOut))
+	}
+	for _, s := range heldOut {
+		variance += (float64(s.Label) - mean) * (float64(s.Label) - mean) / float64(len(heldOut))
+	}
+	fmt.Fprintf(stdout, "%d training samples, %d held out (their labels: mean %.3f, variance %.4f, the loss of answering the mean)\n",
+		len(train), len(heldOut), mean, variance)
+	net := hatetris.NewNet(*seed)
+	bar := cli.NewProgress(stderr)
+	losses, err := hatetris.Train(net, train, heldOut, hatetris.TrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, FirstLayerRate: *firstRate, Seed: *seed, StartAtMean: true,
+		Progress: func(l hatetris.EpochLoss) {
+			bar.Update(false, "epoch %d: loss %.4f on %d training samples, %.4f on %d held out", l.Epoch, l.Train, len(train), l.Held, len(heldOut))
+		}})
+	bar.Done()
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
+		return 1
+	}
+	data, _ := net.MarshalBinary()
+	if err := atomicfile.WriteFile(*out, data, 0o644); err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, "epoch train_mse held_out_mse")
+	for _, l := range losses {
+		fmt.Fprintf(stdout, "%d %.4f %.4f\n", l.Epoch, l.Train, l.Held)
+	}
+	if *plot != "" {
+		if err := atomicfile.WriteFile(*plot, []byte(lossPlot(losses, len(train), len(heldOut), variance)), 0o644); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// lossPlot draws the mean squared error by epoch, on the training and the
+// held-out samples, as an SVG in the style of recordPlot, with the loss of
+// answering the held-out samples' mean label as a dashed line.
+func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int, constant float64) string {
+	const w, h, m = 640, 400, 60
+	top := max(1e-9, constant)
+	for _, l := range losses {
+		top = max(top, l.Train, l.Held)
+	}
+	last := max(1, losses[len(losses)-1].Epoch)
+	x := func(e int) float64 { return m + float64(e)/float64(last)*(w-2*m) }
+	y := func(v float64) float64 { return h - m - v/top*(h-2*m) }
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
+	fmt.Fprintf(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">HATETRIS learned evaluation: mean squared error (lines²) by epoch</text>\n", m)
+	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
+	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">epoch (0 to %d)</text>\n", w/2-40, h-m+36, last)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%.2f</text>\n", m-6, y(top)+4, top)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">0</text>\n", m-6, y(0)+4)
+	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6,4\"/>\n", m, y(constant), w-m, y(constant))
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"gray\">answering the mean label: %.3f</text>\n", w-m, y(constant)-6, constant)
+	for _, s := range []struct {
+		name, color string
+		n           int
+		v           func(hatetris.EpochLoss) float64
+	}{
+		{"training", "steelblue", nTrain, func(l hatetris.EpochLoss) float64 { return l.Train }},
+		{"held out", "darkorange", nHeld, func(l hatetris.EpochLoss) float64 { return l.Held }},
+	} {
+		var pts []string
+		for _, l := range losses {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(l.Epoch), y(s.v(l))))
+		}
+		fmt.Fprintf(&sb, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", strings.Join(pts, " "), s.color)
+		end := losses[len(losses)-1]
+		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"%s\">%s (%d samples): %.3f</text>\n",
+			x(end.Epoch), y(s.v(end))-8, s.color, s.name, s.n, s.v(end))
+	}
+	sb.WriteString("</svg>\n")
+	return sb.String()
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHatetrisLearn makes a tiny data file, trains on it, and plays and
+// records with the weights; bad flags are refused before any work.
+func TestHatetrisLearn(t *testing.T) {
+	dir := t.TempDir()
+	data, weights, plot := filepath.Join(dir, "d.dat"), filepath.Join(dir, "w.net"), filepath.Join(dir, "loss.svg")
+	var out, errs bytes.Buffer
+	run := func(args ...string) int {
+		out.Reset()
+		errs.Reset()
+		return hatetrisCommands.Run(args, nil, &out, &errs)
+	}
+	if code := run("data", "--out", data, "--width", "8", "--per-depth", "2", "--rollout-width", "2", "--rollout-depth", "4", "--cache", "1"); code != 0 {
+		t.Fatalf("data: exit %d: %s", code, errs.String())
+	}
+	if !strings.Contains(out.String(), "samples") {
+		t.Errorf("data: output %q", out.String())
+	}
+	if code := run("train", "--data", data+","+data, "--out", weights, "--epochs", "2", "--plot", plot); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs.String())
+	}
+	if lines := strings.Count(out.String(), "\n"); lines != 5 { // the summary, a header, epochs 0 to 2
+		t.Errorf("train: output %q", out.String())
+	}
+	if svg, err := os.ReadFile(plot); err != nil || !strings.Contains(string(svg), "<polyline") {
+		t.Errorf("the plot: %v", err)
+	}
+	if code := run("play", "--bot", "--beam", "4", "--max-pieces", "20", "--eval", "learned", "--weights", weights); code != 0 {
+		t.Errorf("play with the weights: exit %d: %s", code, errs.String())
+	}
+	state := filepath.Join(dir, "state.json")
+	rec := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "2", "--eval", "learned", "--state", state, "--mem", "64", "--cache", "1", "--quiet"}
+	if code := run(append(rec, "--weights", weights)...); code != 0 {
+		t.Fatalf("record: exit %d: %s", code, errs.String())
+	}
+	// The state knows its weights: the built-in ones are other weights.
+	if code := run(rec...); code != 2 || !strings.Contains(errs.String(), "other weights") {
+		t.Errorf("record resumed with other weights: exit %d, %q", code, errs.String())
+	}
+	bad := filepath.Join(dir, "bad.net")
+	if err := os.WriteFile(bad, []byte("KOCKANN1 too short"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"data"},
+		{"data", "--out", data, "--width", "0"},
+		{"data", "--out", data, "--per-depth", "0"},
+		{"data", "--out", data, "--rollout-depth", "0"},
+		{"data", "--out", data, "--weights", weights},
+		{"data", "--out", filepath.Join(dir, "no", "such", "dir", "x")},
+		{"train", "--data", data},
+		{"train", "--data", data, "--out", weights, "--lr", "0"},
+		{"train", "--data", data, "--out", weights, "--epochs", "0"},
+		{"train", "--data", data, "--out", weights, "--held-out", "0.9"},
+		{"train", "--data", data, "--out", weights, "--first-layer-rate", "2"},
+		{"play", "--bot", "--eval", "eltetris", "--weights", weights},
+		{"play", "--bot", "--eval", "learned", "--weights", bad},
+	} {
+		if code := run(args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs.String())
+		}
+	}
+	// A corrupt data file is an error of the run, not of the flags.
+	if code := run("train", "--data", bad, "--out", weights); code != 1 || !strings.Contains(errs.String(), "not a training data file") {
+		t.Errorf("train on a bad file: exit %d, %q", code, errs.String())
+	}
+}

@@ -1,0 +1,119 @@
+package hatetris
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// DataConfig is how MakeData makes training positions and their labels.
+type DataConfig struct {
+	// The positions: after every piece of a beam search of this width
+	// (Eval, Quiescence), PerDepth of its wells drawn at random.
+	Width      int
+	Eval       EvalWeights
+	Quiescence int
+	PerDepth   int
+	// The labels: a rollout from each position, a beam search of
+	// RolloutWidth (Eval, no quiescence) for RolloutDepth pieces.
+	RolloutWidth, RolloutDepth int
+	Seed                       uint64
+	Workers                    int   // rollouts in parallel (0: one per CPU)
+	CacheBytes                 int64 // the enemy cache shared by all searches
+	// Progress, if set, is called now and then with the phase ("beam" or
+	// "label"), and how far it is.
+	Progress func(phase string, done, total int)
+}
+
+// LostLabel is the label of a position from which every rollout line of
+// play ended before RolloutDepth pieces.
+const LostLabel = -1
+
+// MakeData makes training samples: wells a beam search keeps along its
+// lines of play, each labelled by how many lines the best line of play of
+// a small beam search from it cleared within RolloutDepth pieces, or
+// LostLabel if that search did not last so long (the rollout's loop rule
+// knows only the wells it went through itself). Deterministic from the
+// seed, whatever the number of workers.
+func MakeData(cfg DataConfig) ([]Sample, error) {
+	switch {
+	case cfg.PerDepth < 1 || cfg.RolloutWidth < 1 || cfg.RolloutDepth < 1:
+		return nil, fmt.Errorf("hatetris: per-depth %d, rollout width %d and depth %d must be at least 1", cfg.PerDepth, cfg.RolloutWidth, cfg.RolloutDepth)
+	case cfg.RolloutWidth > MaxRecordWidth:
+		return nil, fmt.Errorf("hatetris: rollout width %d out of range", cfg.RolloutWidth)
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = 64 << 20
+	}
+	cache := NewEnemyCache(cfg.CacheBytes)
+	b, err := NewBeam(BeamConfig{Width: cfg.Width, Eval: cfg.Eval, LineWeight: 1000, Quiescence: cfg.Quiescence,
+		Workers: cfg.Workers, Cache: cache})
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x64617461))
+	var out []Sample
+	for b.Step() {
+		n := len(b.cur)
+		for _, i := range rng.Perm(n)[:min(cfg.PerDepth, n)] {
+			if len(out) == MaxSamples {
+				break
+			}
+			out = append(out, Sample{Well: b.cur[i].well})
+		}
+		if cfg.Progress != nil {
+			cfg.Progress("beam", b.Depth, 0)
+		}
+	}
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, cfg.Workers)
+	for w := 0; w < cfg.Workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(out) {
+					return
+				}
+				l, err := rollout(&out[i].Well, cfg, cache)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				out[i].Label = l
+				if d := done.Add(1); cfg.Progress != nil && w == 0 {
+					cfg.Progress("label", int(d), len(out))
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// rollout is a position's label.
+func rollout(w *Bits, cfg DataConfig, cache *EnemyCache) (float32, error) {
+	b, err := NewBeam(BeamConfig{Width: cfg.RolloutWidth, Eval: cfg.Eval, LineWeight: 1000, Workers: 1, Cache: cache, Start: *w})
+	if err != nil {
+		return 0, err
+	}
+	for b.Depth < cfg.RolloutDepth {
+		if !b.Step() {
+			return LostLabel, nil
+		}
+	}
+	lines, _ := b.Best()
+	return float32(lines), nil
+}

@@ -1,0 +1,306 @@
+package hatetris
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"math/rand/v2"
+)
+
+// Net is the learned evaluation (`--eval learned`): a small NNUE-style
+// network from a sparse description of the well to the lines a line of
+// play from it is expected to clear (see NetFeatures and docs/hatetris.md).
+// The float weights are what training changes; Quantize derives the
+// integer weights that the beam uses (Value), so that an evaluation is a
+// few hundred int32 additions.
+//
+// Layout: NetInputs sparse inputs -> NetHidden1 (clipped ReLU) ->
+// NetHidden2 (clipped ReLU) -> 1.
+type Net struct {
+	W1 []float32 // NetInputs x NetHidden1, row per input
+	B1 [NetHidden1]float32
+	W2 [NetHidden2][NetHidden1]float32
+	B2 [NetHidden2]float32
+	W3 [NetHidden2]float32
+	B3 float32
+
+	q *netQ // the integer weights, from Quantize
+}
+
+// The network's shape. The inputs follow the record holders' networks
+// (knewjade's, and David and Felipe's after it): every 4-row, 3-column
+// window of the well as one of 4,096 patterns and every row as one of
+// 1,024, each pattern a weight vector shared by all positions; Kocka adds
+// the height of the stack (one of 17) so that the shared patterns know
+// where they are, and the counts of the weight sets' features (row and
+// column transitions, holes, El-Tetris's wells, the highest hole, the
+// clearable rows), each as one of up to 64 inputs: every well has them,
+// so that a well made mostly of patterns training never saw is still
+// judged by inputs it did see.
+const (
+	winRows, winCols = 4, 3
+	winPositions     = (bitsRows - winRows + 1) * (10 - winCols + 1) // 104
+	netWinBase       = 0
+	netRowBase       = netWinBase + 1<<(winRows*winCols) // 4096
+	netTopBase       = netRowBase + 1<<10                // 4096 + 1024
+	netCountBase     = netTopBase + bitsRows + 1
+	countBuckets     = 64 // a count of 63 or more is the last input
+	netCounts        = 6
+	// NetInputs is the number of sparse inputs.
+	NetInputs = netCountBase + netCounts*countBuckets
+	// NetHidden1 and NetHidden2 are the hidden layers' sizes.
+	NetHidden1 = 16
+	NetHidden2 = 8
+	// maxActive bounds the active inputs of a well: every window, every
+	// row, the height.
+	maxActive = winPositions + bitsRows + 1 + netCounts
+)
+
+// NetFeatures appends the indexes of the inputs that are 1 for well b
+// (an input may appear several times: a pattern seen at two places counts
+// twice). The empty window and the empty row are left out: they say only
+// how high the stack is, which the height input says.
+func NetFeatures(b *Bits, out []int32) []int32 {
+	top := b.Top() - bitsTop // first non-empty row, 16 if none
+	out = append(out, int32(netTopBase+top))
+	f := b.features()
+	// The row transitions are at least 40 (an empty row counts 2).
+	for k, c := range [netCounts]int{f.rowT - 2*bitsDepth, f.colT, f.holes, f.wells, f.highest, f.clearable} {
+		out = append(out, int32(netCountBase+k*countBuckets+min(max(c, 0), countBuckets-1)))
+	}
+	for i := top; i < bitsRows; i++ {
+		if b[i] != 0 {
+			out = append(out, int32(netRowBase)+int32(b[i]))
+		}
+	}
+	// Windows that reach the stack: the first starts at most 3 rows
+	// above the top row.
+	for r := max(0, top-winRows+1); r <= bitsRows-winRows; r++ {
+		for x := 0; x <= 10-winCols; x++ {
+			var p int32
+			for k := 0; k < winRows; k++ {
+				p |= int32(b[r+k]>>x&(1<<winCols-1)) << (winCols * k)
+			}
+			if p != 0 {
+				out = append(out, netWinBase+p)
+			}
+		}
+	}
+	return out
+}
+
+// NewNet is a network to start training from: small random dense
+// weights (deterministic from the seed), a first layer of zeros.
+func NewNet(seed uint64) *Net {
+	rng := rand.New(rand.NewPCG(seed, 0x4e4e5545))
+	n := &Net{W1: make([]float32, NetInputs*NetHidden1)}
+	u := func(a float64) float32 { return float32((2*rng.Float64() - 1) * a) }
+	// The first layer starts at zero: a pattern training never sees then
+	// adds nothing, where random weights made wells with unseen patterns
+	// look better or worse at random, and the beam kept the lucky ones.
+	// The random dense weights break the symmetry between the units.
+	for j := range n.B1 {
+		n.B1[j] = 0.3 + u(0.1) // start inside the ReLU's linear range
+	}
+	for k := range n.W2 {
+		for j := range n.W2[k] {
+			n.W2[k][j] = u(1 / math.Sqrt(NetHidden1))
+		}
+		n.B2[k] = 0.3
+	}
+	for k := range n.W3 {
+		n.W3[k] = u(1 / math.Sqrt(NetHidden2))
+	}
+	n.Quantize()
+	return n
+}
+
+func crelu(x float32) float32 { return min(max(x, 0), 1) }
+
+// forward is the float network on active inputs, keeping the layers'
+// values for training.
+func (n *Net) forward(feat []int32, a1 *[NetHidden1]float32, a2 *[NetHidden2]float32) float32 {
+	z1 := n.B1
+	for _, f := range feat {
+		row := n.W1[int(f)*NetHidden1 : int(f)*NetHidden1+NetHidden1]
+		for j := range z1 {
+			z1[j] += row[j]
+		}
+	}
+	for j := range z1 {
+		a1[j] = crelu(z1[j])
+	}
+	out := n.B3
+	for k := range a2 {
+		z := n.B2[k]
+		for j := range a1 {
+			z += n.W2[k][j] * a1[j]
+		}
+		a2[k] = crelu(z)
+		out += n.W3[k] * a2[k]
+	}
+	return out
+}
+
+// FloatValue is the float network's value of well b, in lines.
+func (n *Net) FloatValue(b *Bits) float64 {
+	var buf [maxActive]int32
+	var a1 [NetHidden1]float32
+	var a2 [NetHidden2]float32
+	return float64(n.forward(NetFeatures(b, buf[:0]), &a1, &a2))
+}
+
+// The integer network: the first layer's weights and biases in units of
+// 1/qAct (an activation of 1 is qAct), the dense weights in units of
+// 1/qW. Sums stay well inside int32: a first-layer sum is at most
+// (maxActive+1) x 32767, a dense one NetHidden1 x qAct x 32767 (5.5e8).
+const (
+	qAct = 1024
+	qW   = 1024
+)
+
+type netQ struct {
+	w1 []int16
+	b1 [NetHidden1]int32
+	w2 [NetHidden2][NetHidden1]int32
+	b2 [NetHidden2]int32
+	w3 [NetHidden2]int32
+	b3 int32
+}
+
+// quant rounds x x scale to an integer, clamped to int16.
+func quant(x float32, scale float64) int32 {
+	return int32(min(max(math.Round(float64(x)*scale), math.MinInt16), math.MaxInt16))
+}
+
+// Quantize derives the integer weights from the float ones; call it after
+// changing them. Weights beyond int16 at their scale are clamped (the
+// first layer's and the dense ones' at 32; training keeps them far
+// below).
+func (n *Net) Quantize() {
+	q := &netQ{w1: make([]int16, len(n.W1))}
+	for i, w := range n.W1 {
+		q.w1[i] = int16(quant(w, qAct))
+	}
+	for j := range q.b1 {
+		q.b1[j] = quant(n.B1[j], qAct)
+	}
+	for k := range q.w2 {
+		for j := range q.w2[k] {
+			q.w2[k][j] = quant(n.W2[k][j], qW)
+		}
+		q.b2[k] = quant(n.B2[k], qAct)
+		q.w3[k] = quant(n.W3[k], qW)
+	}
+	q.b3 = quant(n.B3, qAct)
+	n.q = q
+}
+
+// Value is the integer network's value of well b, in lines: what the
+// beam uses. Safe for concurrent use.
+func (n *Net) Value(b *Bits) float64 {
+	q := n.q
+	var buf [maxActive]int32
+	feat := NetFeatures(b, buf[:0])
+	acc := q.b1
+	for _, f := range feat {
+		row := q.w1[int(f)*NetHidden1 : int(f)*NetHidden1+NetHidden1 : int(f)*NetHidden1+NetHidden1]
+		for j := range acc {
+			acc[j] += int32(row[j])
+		}
+	}
+	for j := range acc {
+		acc[j] = min(max(acc[j], 0), qAct)
+	}
+	out := q.b3 * qW
+	for k := range q.w2 {
+		z := int32(0)
+		for j := range acc {
+			z += q.w2[k][j] * acc[j]
+		}
+		a := min(max((z+qW/2)>>10+q.b2[k], 0), qAct) // z/qW, rounded
+		out += q.w3[k] * a
+	}
+	return float64(out) / (qAct * qW)
+}
+
+// The weights file: a magic, the shape (three uint32), the float weights
+// (little-endian float32, in the order of the Net's fields), a CRC-32 of
+// everything before it.
+var netMagic = []byte("KOCKANN1")
+
+// NetFileBytes is the size of a weights file.
+const NetFileBytes = 8 + 3*4 + 4*(NetInputs*NetHidden1+NetHidden1+NetHidden2*NetHidden1+NetHidden2+NetHidden2+1) + 4
+
+// MarshalBinary writes the weights file.
+func (n *Net) MarshalBinary() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Write(netMagic)
+	for _, v := range []uint32{NetInputs, NetHidden1, NetHidden2} {
+		_ = binary.Write(&buf, binary.LittleEndian, v)
+	}
+	for _, part := range n.parts() {
+		_ = binary.Write(&buf, binary.LittleEndian, part)
+	}
+	_ = binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
+	return buf.Bytes(), nil
+}
+
+func (n *Net) parts() [][]float32 {
+	return [][]float32{n.W1, n.B1[:], flat2(&n.W2), n.B2[:], n.W3[:], {n.B3}}
+}
+
+func flat2(w *[NetHidden2][NetHidden1]float32) []float32 {
+	out := make([]float32, 0, NetHidden2*NetHidden1)
+	for k := range w {
+		out = append(out, w[k][:]...)
+	}
+	return out
+}
+
+// ErrNetFile is the cause of every rejected weights file.
+var ErrNetFile = errors.New("hatetris: not a weights file of this network")
+
+// UnmarshalNet reads a weights file, checking its size, shape, checksum
+// and that every weight is a finite number, and quantizes it.
+func UnmarshalNet(data []byte) (*Net, error) {
+	switch {
+	case len(data) < len(netMagic) || !bytes.Equal(data[:len(netMagic)], netMagic):
+		return nil, fmt.Errorf("%w: no %q header", ErrNetFile, netMagic)
+	case len(data) != NetFileBytes:
+		return nil, fmt.Errorf("%w: %d bytes, want %d (truncated, or another shape)", ErrNetFile, len(data), NetFileBytes)
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return nil, fmt.Errorf("%w: checksum mismatch (corrupt)", ErrNetFile)
+	}
+	shape := body[len(netMagic):]
+	for i, want := range []uint32{NetInputs, NetHidden1, NetHidden2} {
+		if got := binary.LittleEndian.Uint32(shape[4*i:]); got != want {
+			return nil, fmt.Errorf("%w: shape %d is %d, want %d", ErrNetFile, i, got, want)
+		}
+	}
+	n := &Net{W1: make([]float32, NetInputs*NetHidden1)}
+	var w2 [NetHidden2 * NetHidden1]float32
+	var b3 [1]float32
+	r := bytes.NewReader(body[len(netMagic)+12:])
+	for _, part := range [][]float32{n.W1, n.B1[:], w2[:], n.B2[:], n.W3[:], b3[:]} {
+		if err := binary.Read(r, binary.LittleEndian, part); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrNetFile, err)
+		}
+		for _, v := range part {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return nil, fmt.Errorf("%w: a weight is %v", ErrNetFile, v)
+			}
+		}
+	}
+	for k := range n.W2 {
+		copy(n.W2[k][:], w2[k*NetHidden1:])
+	}
+	n.B3 = b3[0]
+	n.Quantize()
+	return n, nil
+}

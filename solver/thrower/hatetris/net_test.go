@@ -1,0 +1,451 @@
+package hatetris
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestNetFeatures: the encoder on hand-made wells.
+func TestNetFeatures(t *testing.T) {
+	// counts are the count inputs: row transitions beyond 40, column
+	// transitions, holes, El-Tetris's wells, the highest hole, the
+	// clearable rows.
+	counts := func(c ...int) []int32 {
+		var out []int32
+		for k, v := range c {
+			out = append(out, int32(netCountBase+k*countBuckets+v))
+		}
+		return out
+	}
+	var empty Bits
+	// The empty well: 10 column transitions (the floor against the empty
+	// bottom row), nothing else.
+	if got, want := NetFeatures(&empty, nil), append([]int32{netTopBase + 16}, counts(0, 10, 0, 0, 0, 0)...); !slices.Equal(got, want) {
+		t.Errorf("empty well: %v, want %v", got, want)
+	}
+	// One cell in the bottom-left corner (column 0 is bit 0).
+	var one Bits
+	one[15] = 1
+	got := NetFeatures(&one, nil)
+	// The height (row 15); the counts: row transitions as an empty row's,
+	// column transitions 9 (floor to row 15) + 1 (row 15 to 14), one
+	// clearable row; the row pattern 1, and the one window that holds the
+	// cell: rows 12-15, columns 0-2, the cell in the window's last row,
+	// first column: pattern 1 << 9.
+	want := append([]int32{netTopBase + 15}, counts(0, 10, 0, 0, 0, 1)...)
+	want = append(want, netRowBase+1, netWinBase+1<<9)
+	if !slices.Equal(got, want) {
+		t.Errorf("one cell: %v, want %v", got, want)
+	}
+	// A cell in column 5 of row 13: 2 more row transitions than an empty
+	// row, 10 + 1 + 1 column transitions, two holes under it (rows 14
+	// and 15), the highest 2 rows above the floor, one clearable row;
+	// windows at columns 3, 4, 5 and rows 10, 11, 12, 13 (those holding
+	// row 13), the cell at window row 13-r, window column 5-x.
+	var mid Bits
+	mid[13] = 1 << 5
+	got = NetFeatures(&mid, nil)
+	want = append([]int32{netTopBase + 13}, counts(2, 12, 2, 0, 2, 1)...)
+	want = append(want, netRowBase+1<<5)
+	for r := 10; r <= 12; r++ {
+		for x := 3; x <= 5; x++ {
+			want = append(want, int32(1)<<(3*(13-r)+5-x))
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("cell at (13, 5): %v, want %v", got, want)
+	}
+	// Every index is in range, and none is an empty pattern, on the wells
+	// of random play.
+	for _, sw := range randomWells(t, 10, 3) {
+		b, _ := BitsOf(&sw.well)
+		f := NetFeatures(&b, nil)
+		if len(f) > maxActive {
+			t.Fatalf("%d active inputs, more than %d", len(f), maxActive)
+		}
+		for _, i := range f {
+			if i == netWinBase || i == netRowBase || i < 0 || i >= NetInputs {
+				t.Fatalf("input %d out of range or empty", i)
+			}
+		}
+	}
+}
+
+// tinyNet is a network with every weight zero but a few.
+func tinyNet() *Net {
+	n := &Net{W1: make([]float32, NetInputs*NetHidden1)}
+	return n
+}
+
+// TestNetForwardByHand: the forward pass on a tiny example worked out by
+// hand.
+func TestNetForwardByHand(t *testing.T) {
+	n := tinyNet()
+	var b Bits
+	b[15] = 1 // inputs: height 15, row pattern 1, window 1<<9
+	// Hidden 1: unit 0 = crelu(0.25 + 0.5 (row) + 0.125 (window)) = 0.875;
+	// unit 1 = crelu(0.5 + 0.75 (height)) = 1 (clipped); unit 2 =
+	// crelu(-0.5) = 0.
+	n.B1[0], n.W1[(netRowBase+1)*NetHidden1+0], n.W1[(netWinBase+1<<9)*NetHidden1+0] = 0.25, 0.5, 0.125
+	n.B1[1], n.W1[(netTopBase+15)*NetHidden1+1] = 0.5, 0.75
+	n.B1[2] = -0.5
+	n.W2[0][2] = 10 // unit 2 is 0: no effect
+	// Hidden 2: unit 0 = crelu(0.5 x 0.875 + 0.25 x 1) = 0.6875; unit 1 =
+	// crelu(-1 x 0.875 + 0.125) = 0.
+	n.W2[0][0], n.W2[0][1] = 0.5, 0.25
+	n.W2[1][0], n.B2[1] = -1, 0.125
+	// Out = 2 x 0.6875 + 3 x 0 - 0.5 = 0.875.
+	n.W3[0], n.W3[1], n.B3 = 2, 3, -0.5
+	n.Quantize()
+	if got := n.FloatValue(&b); got != 0.875 {
+		t.Errorf("float forward %v, want 0.875", got)
+	}
+	// Every number above is exact at the integer scales.
+	if got := n.Value(&b); got != 0.875 {
+		t.Errorf("integer forward %v, want 0.875", got)
+	}
+	var empty Bits
+	// Empty well: hidden 1 = (0.25, 0.5, 0); hidden 2 = (0.25, 0);
+	// out = 0.5 - 0.5 = 0.
+	if got := n.FloatValue(&empty); got != 0 {
+		t.Errorf("float forward on the empty well %v, want 0", got)
+	}
+}
+
+// netTolerance is how far the integer network may be from the float one,
+// in lines: the first layer rounds each weight to 1/512 (at most 1/1024
+// off, times at most 121 inputs), the dense layers to 1/1024.
+const netTolerance = 0.05
+
+// TestNetQuantized: the integer network agrees with the float one on the
+// wells of random play, for random and trained-like weights.
+func TestNetQuantized(t *testing.T) {
+	wells := randomWells(t, 20, 11)
+	for _, seed := range []uint64{1, 2, 3} {
+		n := NewNet(seed)
+		// Spread the weights as training does (larger dense weights, an
+		// output in lines).
+		rng := rand.New(rand.NewPCG(seed, 9))
+		for i := range n.W1 {
+			n.W1[i] += float32(rng.NormFloat64() * 0.05)
+		}
+		for k := range n.W3 {
+			n.W3[k] = float32(rng.NormFloat64() * 3)
+		}
+		n.B3 = 1.5
+		n.Quantize()
+		worst := 0.0
+		for _, sw := range wells {
+			b, _ := BitsOf(&sw.well)
+			worst = max(worst, math.Abs(n.Value(&b)-n.FloatValue(&b)))
+		}
+		if worst > netTolerance {
+			t.Errorf("seed %d: the integer network is %g lines from the float one (tolerance %g)", seed, worst, netTolerance)
+		}
+	}
+}
+
+// TestTrainReducesLoss: on a synthetic task (the label is the number of
+// filled cells in the bottom four rows, divided by 8: a sum over the row
+// inputs, which the network can learn) training brings the held-out loss
+// well below that of the best constant.
+func TestTrainReducesLoss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	make1 := func(n int) []Sample {
+		out := make([]Sample, n)
+		for i := range out {
+			for r := 12; r < bitsRows; r++ {
+				out[i].Well[r] = uint16(rng.IntN(int(fullRow)))
+			}
+			out[i].Label = float32(out[i].Well.Cells()) / 8
+		}
+		return out
+	}
+	train, held := make1(1000), make1(200)
+	mean := 0.0
+	for _, s := range held {
+		mean += float64(s.Label)
+	}
+	mean /= float64(len(held))
+	constant := 0.0
+	for _, s := range held {
+		constant += (float64(s.Label) - mean) * (float64(s.Label) - mean)
+	}
+	constant /= float64(len(held))
+	n := NewNet(1)
+	losses, err := Train(n, train, held, TrainConfig{Epochs: 10, Batch: 32, LR: 3e-3, Seed: 1, StartAtMean: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, last := losses[0], losses[len(losses)-1]
+	if !(last.Train < first.Train/4) || !(last.Held < constant/3) {
+		t.Errorf("loss from %+v to %+v; the best constant scores %.3f on the held-out set", first, last, constant)
+	}
+	// Deterministic from the seed.
+	a, b := NewNet(1), NewNet(1)
+	la, _ := Train(a, train[:200], held, TrainConfig{Epochs: 2, Batch: 32, LR: 3e-3, Seed: 1})
+	lb, _ := Train(b, train[:200], held, TrainConfig{Epochs: 2, Batch: 32, LR: 3e-3, Seed: 1})
+	if !slices.Equal(la, lb) || !slices.Equal(a.W1, b.W1) {
+		t.Errorf("two trainings from the same seed differ: %v, %v", la, lb)
+	}
+	if _, err := Train(n, nil, held, TrainConfig{Epochs: 1, Batch: 1, LR: 1e-3}); err == nil {
+		t.Error("no samples: no error")
+	}
+	if _, err := Train(n, train, held, TrainConfig{Epochs: 1, Batch: 1, LR: math.NaN()}); err == nil {
+		t.Error("NaN learning rate: no error")
+	}
+}
+
+// TestBackprop: the gradient Train follows is the loss's, by finite
+// differences, for first-layer and dense weights.
+func TestBackprop(t *testing.T) {
+	n := NewNet(3)
+	var b Bits
+	b[15], b[14], b[13] = 0b1011101111, 0b0010000110, 0b100
+	feat := NetFeatures(&b, nil)
+	const target = 2
+	gD, gW1 := make([]float64, nDense), make([]float64, len(n.W1))
+	n.backprop(feat, target, 1, gD, gW1)
+	loss := func() float64 {
+		var a1 [NetHidden1]float32
+		var a2 [NetHidden2]float32
+		d := float64(n.forward(feat, &a1, &a2)) - target
+		return d * d / 2
+	}
+	const h = 1e-3
+	check := func(what string, w *float32, g float64, after func()) {
+		old := *w
+		*w = old + h
+		after()
+		lp := loss()
+		*w = old - h
+		after()
+		lm := loss()
+		*w = old
+		after()
+		if num := (lp - lm) / (2 * h); math.Abs(num-g) > 1e-3*max(1, math.Abs(g)) {
+			t.Errorf("%s: gradient %g, finite differences %g", what, g, num)
+		}
+	}
+	for _, f := range feat[:3] {
+		for j := 0; j < NetHidden1; j += 3 {
+			i := int(f)*NetHidden1 + j
+			check("W1", &n.W1[i], gW1[i], func() {})
+		}
+	}
+	d := make([]float32, nDense)
+	n.packDense(d)
+	for i := range d {
+		check("dense", &d[i], gD[i], func() { n.unpackDense(d) })
+	}
+}
+
+// TestNetFile: the weights file round-trips, and corrupt, truncated or
+// foreign files are rejected with ErrNetFile.
+func TestNetFile(t *testing.T) {
+	n := NewNet(7)
+	data, err := n.MarshalBinary()
+	if err != nil || len(data) != NetFileBytes {
+		t.Fatalf("%d bytes, %v; want %d", len(data), err, NetFileBytes)
+	}
+	back, err := UnmarshalNet(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.W1, n.W1) || back.W2 != n.W2 || back.B3 != n.B3 || back.W3 != n.W3 {
+		t.Error("the weights do not round-trip")
+	}
+	flipped := slices.Clone(data)
+	flipped[len(flipped)/2] ^= 0x40
+	nan := NewNet(7)
+	nan.W3[2] = float32(math.NaN())
+	nanData, _ := nan.MarshalBinary()
+	for name, bad := range map[string][]byte{
+		"empty":     nil,
+		"truncated": data[:len(data)-100],
+		"longer":    append(slices.Clone(data), 0),
+		"corrupt":   flipped,
+		"magic":     append([]byte("KOCKANN2"), data[8:]...),
+		"NaN":       nanData,
+	} {
+		if _, err := UnmarshalNet(bad); !errors.Is(err, ErrNetFile) {
+			t.Errorf("%s: %v, want ErrNetFile", name, err)
+		}
+	}
+}
+
+// TestLearnedWeightsLoad: the built-in network reads, and the learned
+// evaluation uses it.
+func TestLearnedWeightsLoad(t *testing.T) {
+	if _, err := UnmarshalNet(LearnedWeights); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := EvalByName("learned")
+	if err != nil || ev.Net == nil {
+		t.Fatalf("%+v, %v", ev.Name, err)
+	}
+}
+
+// TestDataFile: samples round-trip; bad files are rejected.
+func TestDataFile(t *testing.T) {
+	var s []Sample
+	for i, sw := range randomWells(t, 2, 4) {
+		b, _ := BitsOf(&sw.well)
+		s = append(s, Sample{Well: b, Label: float32(i%7) - 1})
+	}
+	data, err := MarshalSamples(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := UnmarshalSamples(data)
+	if err != nil || !slices.Equal(back, s) {
+		t.Fatalf("round trip: %v", err)
+	}
+	flipped := slices.Clone(data)
+	flipped[20] ^= 1
+	for name, bad := range map[string][]byte{
+		"empty":     nil,
+		"truncated": data[:len(data)-5],
+		"corrupt":   flipped,
+	} {
+		if _, err := UnmarshalSamples(bad); !errors.Is(err, ErrDataFile) {
+			t.Errorf("%s: %v, want ErrDataFile", name, err)
+		}
+	}
+}
+
+// TestBeamWorkersLearned: with the learned evaluation (and quiescence),
+// the number of goroutines does not change the search.
+func TestBeamWorkersLearned(t *testing.T) {
+	ev, _ := EvalByName("learned")
+	one := testBeam(t, BeamConfig{Width: 100, Workers: 1, Eval: ev, Quiescence: 1})
+	two := testBeam(t, BeamConfig{Width: 100, Workers: 2, Eval: ev, Quiescence: 1})
+	for i := 0; i < 10; i++ {
+		one.Step()
+		two.Step()
+	}
+	if len(one.cur) != len(two.cur) || one.bestLn != two.bestLn {
+		t.Fatalf("1 worker: %d wells, %d lines; 2 workers: %d wells, %d lines", len(one.cur), one.bestLn, len(two.cur), two.bestLn)
+	}
+	for i := range one.cur {
+		if one.cur[i] != two.cur[i] {
+			t.Fatalf("the beams differ at %d", i)
+		}
+	}
+}
+
+// TestMakeData: the data are deterministic whatever the number of
+// workers, and a label is what a rollout from the well scores.
+func TestMakeData(t *testing.T) {
+	ev, _ := EvalByName("eltetris")
+	cfg := DataConfig{Width: 16, Eval: ev, PerDepth: 2, RolloutWidth: 4, RolloutDepth: 6, Seed: 3, CacheBytes: 1 << 20}
+	cfg.Workers = 1
+	a, err := MakeData(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 3
+	b, _ := MakeData(cfg)
+	if len(a) < 20 || !slices.Equal(a, b) {
+		t.Fatalf("%d and %d samples, equal %v", len(a), len(b), slices.Equal(a, b))
+	}
+	lost := 0
+	for _, s := range a {
+		if s.Label == LostLabel {
+			lost++
+			continue
+		}
+		// A line takes 10 cells: those in the well and 4 a piece.
+		if s.Label < 0 || s.Label > float32(s.Well.Cells()+4*cfg.RolloutDepth)/10 {
+			t.Fatalf("label %v out of range for a well of %d cells", s.Label, s.Well.Cells())
+		}
+	}
+	// A label recomputed by hand: a rollout beam from the well.
+	s := a[len(a)/2]
+	r := testBeam(t, BeamConfig{Width: 4, Workers: 1, Eval: ev, Start: s.Well})
+	died := false
+	for r.Depth < 6 && !died {
+		died = !r.Step()
+	}
+	lines, _ := r.Best()
+	if want := float32(lines); died && s.Label != LostLabel || !died && s.Label != want {
+		t.Errorf("label %v; a rollout by hand: %d lines, died %v", s.Label, lines, died)
+	}
+	if _, err := r.BestMoves(); err == nil {
+		t.Error("BestMoves from a started well: no error")
+	}
+}
+
+// BenchmarkNetValue is the integer network's cost per well; the
+// float one beside it for comparison.
+func BenchmarkNetValue(b *testing.B) {
+	wells := benchWells(b)
+	n := NewNet(1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		n.Value(&wells[i%len(wells)])
+	}
+}
+
+func BenchmarkNetFloatValue(b *testing.B) {
+	wells := benchWells(b)
+	n := NewNet(1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		n.FloatValue(&wells[i%len(wells)])
+	}
+}
+
+func BenchmarkEltetrisValue(b *testing.B) {
+	wells := benchWells(b)
+	ev, _ := EvalByName("eltetris")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ev.boardScore(&wells[i%len(wells)])
+	}
+}
+
+// FuzzUnmarshalNet: any bytes are a network or an ErrNetFile, never a
+// panic; a network read writes back to the same bytes.
+func FuzzUnmarshalNet(f *testing.F) {
+	good, _ := NewNet(1).MarshalBinary()
+	f.Add(good)
+	f.Add(good[:100])
+	f.Add([]byte("KOCKANN1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := UnmarshalNet(data)
+		if err != nil {
+			if !errors.Is(err, ErrNetFile) {
+				t.Fatalf("error %v is not ErrNetFile", err)
+			}
+			return
+		}
+		again, _ := n.MarshalBinary()
+		if !slices.Equal(again, data) {
+			t.Fatal("the network does not write back to its bytes")
+		}
+	})
+}
+
+// FuzzUnmarshalSamples: any bytes are samples or an ErrDataFile.
+func FuzzUnmarshalSamples(f *testing.F) {
+	good, _ := MarshalSamples([]Sample{{Label: 2}, {Well: Bits{15: 7}, Label: -1}})
+	f.Add(good)
+	f.Add(good[:20])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := UnmarshalSamples(data)
+		if err != nil {
+			if !errors.Is(err, ErrDataFile) {
+				t.Fatalf("error %v is not ErrDataFile", err)
+			}
+			return
+		}
+		again, _ := MarshalSamples(s)
+		if !slices.Equal(again, data) {
+			t.Fatal("the samples do not write back to their bytes")
+		}
+	})
+}
