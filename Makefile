@@ -68,6 +68,7 @@ FUZZTIME ?= 20s
 FUZZ_TARGETS := ./internal/movegenjson:FuzzAnswer ./engine:FuzzParseBoard ./internal/bounded:FuzzLineReader ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
 	./scenes:FuzzSettingsFile ./persist:FuzzBlobText ./scenes:FuzzReplayIndex ./solver/pc:FuzzParsePattern ./solver/pc:FuzzRegionGen ./solver/prove:FuzzReadCertificate ./solver/prove:FuzzReadShard ./solver/prove/gobblers:FuzzReadTable ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
 	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay ./solver/thrower/hatetris:FuzzDecodeBase65536 \
+	./solver/thrower/hatetris:FuzzUnmarshalNet ./solver/thrower/hatetris:FuzzUnmarshalSamples \
 	./wasm/wasmsize:FuzzParse ./gobai:FuzzLoadStrategy .:FuzzParseShard
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
