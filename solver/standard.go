@@ -48,6 +48,8 @@ type standardShape struct {
 	minX, minY int // the shape's lowest column and row within the SRS box
 	w, h       int
 	bottom     [4]int    // per column of the shape, its lowest cell's row
+	top        [4]int    // per column of the shape, its highest cell's row
+	cells      [4]int    // per column of the shape, its cells
 	rows       [4]uint16 // per row of the shape from its lowest, its cells from column minX
 }
 
@@ -85,6 +87,8 @@ func init() {
 			for _, c := range cells {
 				x := int(c.X) - s.minX
 				s.bottom[x] = min(s.bottom[x], int(c.Y)-s.minY)
+				s.top[x] = max(s.top[x], int(c.Y)-s.minY)
+				s.cells[x]++
 				s.rows[int(c.Y)-s.minY] |= 1 << uint(x)
 			}
 			standardShapes[p] = append(standardShapes[p], s)

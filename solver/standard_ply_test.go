@@ -314,18 +314,22 @@ func BenchmarkStandardPly(b *testing.B) {
 	sp := NewStandardPlayer(w, EntryAbove)
 	sp.after2 = engine.NewBoard(10, 10)
 	b.Run("ply", func(b *testing.B) {
+		cpu := startCPU()
 		for i := 0; b.Loop(); i++ {
 			sp.ply.reset(sp.w, boards[i%len(boards)])
 			for _, q := range engine.Pieces {
 				sp.ply.best(q)
 			}
 		}
+		cpu.report(b)
 	})
 	b.Run("generic", func(b *testing.B) {
+		cpu := startCPU()
 		for i := 0; b.Loop(); i++ {
 			for _, q := range engine.Pieces {
 				sp.bestAfter(boards[i%len(boards)], q)
 			}
 		}
+		cpu.report(b)
 	})
 }

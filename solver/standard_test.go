@@ -423,9 +423,11 @@ func BenchmarkStandardChoose(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			sp := NewStandardPlayer(w, EntryAbove)
 			sp.fast = !c.generic
+			cpu := startCPU()
 			for i := 0; b.Loop(); i++ {
 				c.choose(sp, i%len(boards))
 			}
+			cpu.report(b)
 		})
 	}
 }
