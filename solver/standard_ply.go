@@ -33,19 +33,19 @@ type standardPly struct {
 	// The board's counts, for placements that clear no row: those only
 	// add cells above every column's highest, so each count changes only
 	// in the piece's rows or columns (see incremental).
-	rowTr      [64]int // row transitions of each row (2 for an empty one)
-	rowTrSum   int
-	colPair    [65]int // column transitions between row y-1 (the floor for 0) and y
-	colSum     int
-	holes      int
-	colHoles   [engine.MaxWidth]int // holes per column
-	depth      int                  // hole depth
-	holeRows   uint64               // the rows holding a hole
-	wellsBelow [65]int              // the wells' count in the rows below y
-	runAt      [64][7]uint16        // the wells' run counters after row y (see boardFeatures)
-	bumpSum    int                  // bumpiness
-	deepCol    [engine.MaxWidth]int // deep-well cells per column
-	deepSum    int
+	rowTr                        [64]int // row transitions of each row (2 for an empty one)
+	rowTrSum                     int
+	colPair                      [65]int // column transitions between row y-1 (the floor for 0) and y
+	colSum                       int
+	holes                        int
+	colHoles                     [engine.MaxWidth]int // holes per column
+	depth                        int                  // hole depth
+	holeRows                     uint64               // the rows holding a hole
+	wellsBelow                   [65]int              // the wells' count in the rows below y
+	runAt                        [64][7]uint16        // the wells' run counters after row y (see boardFeatures)
+	bumpSum                      int                  // bumpiness
+	deepCol                      [engine.MaxWidth]int // deep-well cells per column
+	deepSum                      int
 	needBump, needDeep, needSums bool
 }
 
