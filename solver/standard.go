@@ -205,7 +205,12 @@ func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed
 // next fits nowhere loses). Ties are broken on p's placement as in Choose.
 func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) (engine.Placed, bool) {
 	return sp.choose(b, p, 0, func(sc *Scorer, f *Vector, pl engine.Placed) float64 {
-		return sp.move(sc, f, b, pl) + sp.bestAfter(sp.after, next)
+		v := sp.move(sc, f, b, pl)
+		if sp.fast {
+			sp.ply.reset(sp.w, sp.after)
+			return v + sp.ply.best(next)
+		}
+		return v + sp.bestAfter(sp.after, next)
 	})
 }
 

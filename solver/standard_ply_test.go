@@ -216,6 +216,26 @@ func TestChooseExpectMatchesReference(t *testing.T) {
 	}
 }
 
+// TestChooseWithNextFast: in the two-piece model the choice with
+// standardPly valuing the shown piece equals the generic one's (bestAfter)
+// on 1,000 random boards.
+func TestChooseWithNextFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 4))
+	ws := plyWeights(t)
+	for i := range 1000 {
+		w := ws[i%len(ws)]
+		b := randomStandardBoard(rng, 4+rng.IntN(9), 4+rng.IntN(11))
+		p, next := engine.Pieces[rng.IntN(engine.NumPieces)], engine.Pieces[rng.IntN(engine.NumPieces)]
+		fast, generic := NewStandardPlayer(w, EntryAbove), NewStandardPlayer(w, EntryAbove)
+		generic.fast = false
+		got, gotOK := fast.ChooseWithNext(b, p, next)
+		want, wantOK := generic.ChooseWithNext(b, p, next)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("board %d (%s), %v then %v on\n%schose %+v (%v), want %+v (%v)", i, w.Name, p, next, b, got, gotOK, want, wantOK)
+		}
+	}
+}
+
 // TestChooseWithNextExpect: with the next piece shown, the choice is the
 // placement of the current piece whose move value plus the best, over the
 // shown piece's kept placements, of their move value plus the mean of the
