@@ -3,9 +3,11 @@
 the seeds both played, from `kocka bench --json` outputs (one JSON object
 per personality per line, each with its first seed and lines_per_game).
 
-usage: scripts/bench-ratio.py FILE:PERSONALITY FILE:PERSONALITY
+usage: scripts/bench-ratio.py FILE[,FILE...]:PERSONALITY FILE[,FILE...]:PERSONALITY
 
-The first is the numerator. It prints the games in common, both means with
+The first is the numerator. Several files of one side are runs of the same
+player on other seeds (a run of seeds 1..40 and one of 41..80, say); their
+games are pooled by seed. It prints the games in common, both means with
 their standard errors, the paired difference, and the ratio of the means
 with its standard error by the delta method for paired samples,
 se(R) = sd(x_i - R y_i) / (sqrt(n) mean(y)); and the ratio of the means
@@ -18,15 +20,26 @@ import sys
 
 
 def load(spec):
-    path, _, name = spec.rpartition(":")
-    if not path:
-        sys.exit(f"{spec}: want FILE:PERSONALITY")
-    for line in open(path):
-        r = json.loads(line)
-        if r["personality"] == name:
-            games = {r["seed"] + i: n for i, n in enumerate(r["lines_per_game"])}
-            return r, games
-    sys.exit(f"{path}: no personality {name!r}")
+    paths, _, name = spec.rpartition(":")
+    if not paths:
+        sys.exit(f"{spec}: want FILE[,FILE...]:PERSONALITY")
+    first, games = None, {}
+    for path in paths.split(","):
+        for line in open(path):
+            r = json.loads(line)
+            if r["personality"] == name:
+                break
+        else:
+            sys.exit(f"{path}: no personality {name!r}")
+        if first is None:
+            first = r
+        elif (r["model"], r["width"], r["height"]) != (first["model"], first["width"], first["height"]):
+            sys.exit(f"{path}: another model or well than {paths.split(',')[0]}")
+        for i, n in enumerate(r["lines_per_game"]):
+            if r["seed"] + i in games:
+                sys.exit(f"{path}: seed {r['seed'] + i} twice")
+            games[r["seed"] + i] = n
+    return first, games
 
 
 def se(xs):
@@ -36,9 +49,9 @@ def se(xs):
 def main(a_spec, b_spec):
     ra, a = load(a_spec)
     rb, b = load(b_spec)
-    for r in (ra, rb):
+    for r, g in ((ra, a), (rb, b)):
         print(f"{r['personality']}: model {r['model']}, well {r['width']}x{r['height']}, "
-              f"{r['games']} games from seed {r['seed']}")
+              f"{len(g)} games, seeds {min(g)}..{max(g)}")
     if (ra["width"], ra["height"]) != (rb["width"], rb["height"]):
         sys.exit("different wells")
     seeds = sorted(set(a) & set(b))
