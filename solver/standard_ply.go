@@ -8,17 +8,19 @@ import (
 
 // standardPly values every placement of the pieces that may come next on
 // one board of the standard model (pieces dropped from above), for the
-// lookahead players: the board's rows, column heights and resolved weights
-// are taken once and shared by the seven pieces, and each placement is
-// valued on a copy of the rows on the stack, with no engine.Board (whose
-// copy and Place also keep the cells' piece kinds), the features summed
-// in one pass with bit-sliced per-column counters.
+// lookahead players. The board's rows, column heights, resolved weights
+// and feature counts are taken once and shared by the seven pieces; a
+// placement that clears no row updates those counts where the piece
+// changes them (incremental), one that clears rows is counted afresh on a
+// copy of the rows on the stack (cleared). No engine.Board is copied
+// (its copy and Place also keep the cells' piece kinds) and nothing is
+// allocated: every array is sized for the tallest board (64 rows).
 //
 // Its values are exactly those of StandardPlayer.bestAfter (the generic
 // Scorer on an engine.Board): the same integer features, the same resolved
 // weights, added in the same feature order. It covers the features the
-// standard personalities use (fastPlyFeatures); weights using any other
-// make usable false, and the generic path is taken.
+// standard personalities use (fastPlyFeatures); for weights using any
+// other, standardPlyUsable is false and the generic path is taken.
 type standardPly struct {
 	sc            Scorer
 	terms         []Feature // the features the weights use, in feature order
