@@ -20,6 +20,7 @@ func TestBenchCommandFlags(t *testing.T) {
 		{"no games", []string{"--games", "0"}, "games 0"},
 		{"wide well", []string{"--width", "20"}, "width 20"},
 		{"bad level", []string{"--model", "guideline", "--level", "0"}, "level 0"},
+		{"deeper than the previews", []string{"--model", "guideline", "--depth", "9"}, "depth 9"},
 		{"stray argument", []string{"extra"}, "unexpected argument"},
 	} {
 		var out, errb bytes.Buffer

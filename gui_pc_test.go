@@ -38,7 +38,8 @@ func TestGUIPCPractice(t *testing.T) {
 		t.Fatalf("the stairs at the start: %+v", st.PC)
 	}
 	if st.PC.Verdict != "possible" {
-		t.Skipf("seed 3's first pieces cannot clear the stairs (%+v); the picture wants a hint", st.PC)
+		// Seed 3 deals the same queue every run, and it clears the stairs.
+		t.Fatalf("seed 3's first pieces no longer clear the stairs: %+v", st.PC)
 	}
 	st = d.press("h", "the hint", func(s scenes.State) bool { return s.PC.HintOrder != "" })
 	// READY and GO cover the board: the picture waits for them to go.

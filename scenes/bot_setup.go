@@ -16,6 +16,9 @@ type BotSettings struct {
 	Speed       int    `json:"speed"` // index in botSpeeds
 	Candidates  bool   `json:"candidates"`
 	Game        string `json:"game"` // the mode it plays: marathon, sprint, ultra, endless
+	// PerfectClears lets the perfect-clear planner take over when the
+	// pieces in view can clear the whole board.
+	PerfectClears bool `json:"perfect_clears"`
 }
 
 // botSpeeds are the speeds offered: a cap in pieces per second (0 = as fast
@@ -32,7 +35,7 @@ var botSpeeds = []struct {
 var botGames = []string{"endless", "marathon", "sprint", "ultra"}
 
 func defaultBotSettings() BotSettings {
-	return BotSettings{Personality: "kocka", Speed: 2, Candidates: true, Game: "endless"}
+	return BotSettings{Personality: "kocka", Speed: 2, Candidates: true, Game: "endless", PerfectClears: true}
 }
 
 // Validate checks the bot settings.
@@ -89,6 +92,14 @@ func newBotSetup(m *Mode) *botSetup {
 				return "off"
 			},
 			adjust: func(c *Context, _ int) { c.Settings.Bot.Candidates = !c.Settings.Bot.Candidates }},
+		{label: "Perfect clears", help: "Clear the whole board when the pieces in view can (the PC solver).",
+			value: func(c *Context) string {
+				if c.Settings.Bot.PerfectClears {
+					return "on"
+				}
+				return "off"
+			},
+			adjust: func(c *Context, _ int) { c.Settings.Bot.PerfectClears = !c.Settings.Bot.PerfectClears }},
 		{label: "Game", help: "Which mode the bot plays.",
 			value:  func(c *Context) string { return c.Settings.Bot.Game },
 			adjust: func(c *Context, d int) { c.Settings.Bot.Game = cycle(botGames, c.Settings.Bot.Game, d) }},

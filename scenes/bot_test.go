@@ -1,7 +1,10 @@
 package scenes
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/kocka/kocka/solver/pcplan"
 )
 
 func TestWatchTheBot(t *testing.T) {
@@ -30,7 +33,8 @@ func TestWatchTheBot(t *testing.T) {
 	for botSpeeds[a.Settings.Bot.Speed].title != "full x4" {
 		step(t, a, press(MenuRight), 1)
 	}
-	for i := 0; i < 3; i++ { // down to Start
+	setup := a.Stack.Top().(*botSetup)
+	for setup.menu.items[setup.menu.sel].label != "Start" {
 		step(t, a, press(MenuDown), 1)
 	}
 	step(t, a, press(MenuConfirm), 1)
@@ -68,5 +72,42 @@ func TestBotPersonalityFlag(t *testing.T) {
 	}
 	if _, err := NewApp(Options{Mode: "bot", Personality: "nobody", Store: &MemStore{}}); err == nil {
 		t.Fatal("unknown personality accepted")
+	}
+}
+
+// TestBotPerfectClears: with the setting on (the default), the bot in the
+// window hands low stacks to the perfect-clear planner, within its budget,
+// and clears the whole board; with it off, no planner is asked.
+func TestBotPerfectClears(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		a := newTestApp(t, &MemStore{}, "bot")
+		if !a.Settings.Bot.PerfectClears {
+			t.Fatal("perfect clears are off by default")
+		}
+		if !on {
+			a.Settings.Bot.PerfectClears = false
+			m := a.Stack.Top().(*playScene).mode
+			sc, err := m.New(a.ctx, 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Stack.Reset(sc)
+			settle(t, a)
+		}
+		play := a.Stack.Top().(*playScene)
+		if got := strings.Contains(play.subtitle, "+ PC"); got != on {
+			t.Errorf("on %v: subtitle %q", on, play.subtitle)
+		}
+		g := play.game
+		for i := 0; i < 20000 && g.Stats().PerfectClears == 0 && !g.Over(); i++ {
+			step(t, a, Frame{}, 1)
+		}
+		planner, _ := play.driver.(*botDriver).bot.Config().Override.(*pcplan.Planner)
+		switch {
+		case on && (planner == nil || planner.Budget != botPCBudget || planner.Stats.Found == 0 || g.Stats().PerfectClears == 0):
+			t.Errorf("on: planner %+v, %d perfect clears in %d pieces", planner, g.Stats().PerfectClears, g.Stats().Pieces)
+		case !on && planner != nil:
+			t.Errorf("off: a planner was asked: %+v", planner.Stats)
+		}
 	}
 }

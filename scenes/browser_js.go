@@ -27,11 +27,15 @@ import (
 //   - playReplay(text): play a replay file's content through the engine
 //     and return its final state hash and whether it matches the recording,
 //     then show it on screen as the Replays menu does;
+//   - rejectReplay(reason): say on screen that a replay file the page
+//     would not read (too large) cannot be played;
 //   - replay(): a Promise of the replay file of the game on screen (null if
 //     none), taken between two ticks.
 //
-// It calls the page's kockaDownload(name, text) to export a replay and
-// kockaPickReplay() to ask for one to import (kocka.js).
+// It calls the page's kockaDownload(name, text) to export a replay,
+// kockaPickReplay() to ask for one to import, and kockaControls(kind) to
+// switch the touch controls between the pieces and a board game
+// (kocka.js).
 type Browser struct {
 	*App
 
@@ -46,7 +50,8 @@ type Browser struct {
 	showReplay   *engine.Replay // to be shown from the next tick
 	noticeWanted string         // a message for the screen from the page (a bad file)
 
-	ready bool // kocka-ready was sent
+	ready    bool   // kocka-ready was sent
+	controls string // the on-screen controls last asked of the page
 }
 
 // NewBrowser wraps a and installs window.kocka.
@@ -82,6 +87,16 @@ func NewBrowser(a *App) *Browser {
 		}
 		b.mu.Unlock()
 		return js.ValueOf(res)
+	})
+	b.export(k, "rejectReplay", func(args []js.Value) any {
+		reason := "the page could not read it"
+		if len(args) == 1 && args[0].Type() == js.TypeString {
+			reason = args[0].String()
+		}
+		b.mu.Lock()
+		b.noticeWanted = "That replay file cannot be played: " + reason
+		b.mu.Unlock()
+		return js.ValueOf(map[string]any{"ok": false, "error": reason})
 	})
 	b.export(k, "replay", func([]js.Value) any {
 		executor := js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -191,6 +206,27 @@ func (b *Browser) replayText() any {
 }
 
 // snapshot keeps what window.kocka reads between ticks.
+// setControls tells the page which on-screen controls the scene wants
+// (kocka.js's kockaControls): "board" for a Gobblet game, where the board
+// is tapped and the buttons are hint, undo and the menu, "pc" for PC
+// practice (the pieces and a hint), and "pieces" for everything else. It calls only when the answer changes.
+func (b *Browser) setControls(st State) {
+	kind := "pieces"
+	switch {
+	case st.Gobblet != nil:
+		kind = "board"
+	case st.PC != nil:
+		kind = "pc" // the pieces and the hint
+	}
+	if kind == b.controls {
+		return
+	}
+	b.controls = kind
+	if f := js.Global().Get("kockaControls"); f.Type() == js.TypeFunction {
+		f.Invoke(kind)
+	}
+}
+
 func (b *Browser) snapshot() {
 	st := b.App.State()
 	raw, err := json.Marshal(struct {
@@ -201,6 +237,7 @@ func (b *Browser) snapshot() {
 	if err != nil {
 		raw, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
+	b.setControls(st)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.state = raw

@@ -110,3 +110,36 @@ func TestFullscreenFromPauseAndF11(t *testing.T) {
 		t.Fatal("F11 did not enter fullscreen")
 	}
 }
+
+// TestPortraitGobblet: an upright phone shows a Gobblet game's board and
+// both stacks, with their counts, larger than the whole screen would.
+func TestPortraitGobblet(t *testing.T) {
+	for _, mode := range []string{"gobblers", "gobblet", "gobblet-ab"} {
+		a := newTestApp(t, &MemStore{}, mode)
+		s := a.Stack.Top().(*gobbletScene)
+		g := s.geom()
+		x0, x1 := a.portraitSpan(390, 760)
+		if x1-x0 >= ScreenW {
+			t.Errorf("%s: portrait shows columns %d..%d, no closer than the whole screen", mode, x0, x1)
+		}
+		const label = 24 // "x3" beside a stack
+		for c := 0; c < 2; c++ {
+			sx, _ := g.reserve(c, 0)
+			if int(sx)-label < x0 || int(sx+g.slot)+label > x1 {
+				t.Errorf("%s: colour %d's stacks at %v..%v (and counts) outside columns %d..%d", mode, c, sx, sx+g.slot, x0, x1)
+			}
+		}
+	}
+}
+
+// TestPortraitPCPanel: PC practice's panel values end inside the columns
+// an upright phone shows of a play scene.
+func TestPortraitPCPanel(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "pc")
+	if _, ok := a.Stack.Top().(*pcScene); !ok {
+		t.Fatalf("--mode pc opened %q", topName(a))
+	}
+	if _, x1 := a.portraitSpan(390, 480); panelR > x1 {
+		t.Fatalf("the panel's values end at column %d, the phone shows to %d", panelR, x1)
+	}
+}

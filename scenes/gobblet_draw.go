@@ -45,6 +45,14 @@ func (s *gobbletScene) geom() gobbletGeom {
 	return g
 }
 
+// portraitSpan keeps the board and both players' stacks, with their
+// counts, in a portrait window: 484 columns for Gobblers, 500 for Gobblet.
+func (s *gobbletScene) portraitSpan() (int, int) {
+	g := s.geom()
+	margin := 36 + g.slot + 30 // the gap, a stack, its "x2"
+	return int(g.x0 - margin), int(g.x0 + float32(g.n)*g.cell + margin)
+}
+
 func (g gobbletGeom) square(q int) (x, y float32) {
 	return g.x0 + float32(q%g.n)*g.cell, g.y0 + float32(q/g.n)*g.cell
 }

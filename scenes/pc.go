@@ -313,8 +313,10 @@ func drawSolution(r *draw.Renderer, sol *pc.Solution, vh int) {
 	}
 }
 
-// panelR is the right edge of the PC panel's values.
-const panelR = ScreenW - 8
+// panelR is the right edge of the PC panel's values: 120 columns from the
+// queue's left edge, inside what an upright phone shows of a play scene
+// (playScene.portraitSpan), so no value is cut there.
+const panelR = draw.RightColX + 120
 
 // pcLine draws a label and a value across the right column.
 func pcLine(r *draw.Renderer, label, value string, y float32, c color.RGBA) float32 {
@@ -342,10 +344,8 @@ func (s *pcScene) chanceText() string {
 	switch {
 	case v == nil:
 		return "thinking..."
-	case v.Exact:
-		return v.Chance() + ", all known"
 	case v.Total == 0:
-		return "after the first piece"
+		return "after piece 1"
 	}
 	return v.Chance()
 }
@@ -354,7 +354,13 @@ func (s *pcScene) chanceText() string {
 func (s *pcScene) drawPanel(r *draw.Renderer, y float32) {
 	word, wc := s.verdictText()
 	y = pcLine(r, "PC", word, y, wc)
-	y = pcLine(r, "CHANCE", s.chanceText(), y, sprites.Text)
+	// The chance, up to "100.00% (5040/5040)", takes a line of its own.
+	chance := "CHANCE"
+	if s.verdict != nil && s.verdict.Exact {
+		chance = "CHANCE, ALL KNOWN"
+	}
+	y = pcLine(r, chance, "", y, sprites.Text)
+	y = pcLine(r, "", s.chanceText(), y, sprites.Text)
 	left := "-"
 	if e := len(s.history); e > 0 {
 		if n, err := s.history[e-1].pos.Pieces(); err == nil {

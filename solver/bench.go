@@ -87,6 +87,9 @@ type BenchConfig struct {
 	Progress func(done, total int)
 }
 
+// guidelinePreview is how many pieces the guideline games show.
+var guidelinePreview = engine.ConfigFor(engine.GoalNone).Preview
+
 // Validate reports the first setting out of range.
 func (c *BenchConfig) Validate() error {
 	switch {
@@ -111,6 +114,11 @@ func (c *BenchConfig) Validate() error {
 		return fmt.Errorf("depth, beam width and workers must not be negative")
 	case c.standard() && c.Depth > 2:
 		return fmt.Errorf("depth %d: the standard models look at most 2 placements ahead", c.Depth)
+	case (c.Model == ModelSpawn || c.Model == ModelClassic) && c.Depth > 1:
+		return fmt.Errorf("depth %d: the spawn model shows no next piece, so it looks 1 placement ahead", c.Depth)
+	case c.Model == ModelGuideline && c.Depth > 1+guidelinePreview:
+		return fmt.Errorf("depth %d: the guideline bot sees the current piece and %d previews, so at most %d placements ahead",
+			c.Depth, guidelinePreview, 1+guidelinePreview)
 	}
 	for _, n := range c.Personalities {
 		if _, err := PersonalityByName(n); err != nil {

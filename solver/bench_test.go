@@ -120,6 +120,8 @@ func TestBenchConfigErrors(t *testing.T) {
 		{"height", func(c *BenchConfig) { c.Height = 50 }},
 		{"guideline without a piece cap", func(c *BenchConfig) { c.Model = ModelGuideline; c.Level = 1 }},
 		{"guideline level", func(c *BenchConfig) { c.Model = ModelGuideline; c.MaxPieces = 10; c.Level = 0 }},
+		{"spawn depth", func(c *BenchConfig) { c.Depth = 2 }},
+		{"guideline depth past the previews", func(c *BenchConfig) { c.Model = ModelGuideline; c.MaxPieces = 10; c.Level = 1; c.Depth = 7 }},
 		{"standard depth 3", func(c *BenchConfig) { c.Model = ModelStandard; c.Depth = 3 }},
 		{"standard-preview depth 3", func(c *BenchConfig) { c.Model = ModelStandardPreview; c.Depth = 3 }},
 		{"negative beam", func(c *BenchConfig) { c.Model = ModelStandard; c.Depth = 2; c.BeamWidth = -1 }},

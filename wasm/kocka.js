@@ -164,6 +164,15 @@
     return window.matchMedia('(pointer: coarse)').matches;
   }
 
+  // The game says which controls its scene wants: "pieces", "pc" (the
+  // pieces and PC practice's hint) or "board" (a Gobblet game, played by
+  // tapping the board).
+  window.kockaControls = (kind) => {
+    $('touch').classList.toggle('board', kind === 'board');
+    $('touch').classList.toggle('pc', kind === 'pc');
+    document.body.classList.toggle('board', kind === 'board');
+  };
+
   function setUpTouch() {
     if (!wantTouch()) return;
     document.body.classList.add('touch');
@@ -174,7 +183,7 @@
       const press = (e) => {
         e.preventDefault();
         if (code) return;
-        code = keyFor(action);
+        code = btn.dataset.key || keyFor(action);
         btn.setPointerCapture(e.pointerId);
         btn.classList.add('down');
         if (navigator.vibrate) navigator.vibrate(8);
@@ -208,6 +217,28 @@
     });
   }
 
+  const maxReplayBytes = 64 << 20; // engine.MaxReplayBytes
+
+  // readCapped reads a response's body as text, or returns null as soon as
+  // it is longer than max bytes, so that a huge file never fills memory.
+  async function readCapped(res, max) {
+    if (Number(res.headers.get('Content-Length')) > max) return null;
+    const reader = res.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+    return new TextDecoder().decode(await new Blob(chunks).arrayBuffer());
+  }
+
   // ?replay=URL fetches a replay file (as `kocka` writes them) and plays it
   // once the game is up.
   async function replayFromURL() {
@@ -215,9 +246,11 @@
     if (!src) return;
     const res = await fetch(src);
     if (!res.ok) throw new Error(`replay ${src}: ${res.status} ${res.statusText}`);
-    const text = await res.text();
+    const text = await readCapped(res, maxReplayBytes);
     await ready;
-    window.kockaReplayResult = window.kocka.playReplay(text);
+    window.kockaReplayResult = text === null
+      ? window.kocka.rejectReplay('the file is larger than 64 MiB')
+      : window.kocka.playReplay(text);
   }
 
   // Replay files: exported as downloads (the game calls kockaDownload), and
@@ -225,7 +258,6 @@
   // kockaPickReplay) or by dropping a file on the page. The game checks
   // the file (engine's decoder: format, checksum, sizes) and says on screen
   // when it cannot be played.
-  const maxReplayBytes = 64 << 20; // engine.MaxReplayBytes
   window.kockaDownload = (name, text) => {
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
@@ -239,8 +271,9 @@
   async function importReplay(file) {
     if (!file) return;
     await ready;
-    const text = file.size > maxReplayBytes ? '' : await file.text();
-    window.kockaReplayResult = window.kocka.playReplay(text || 'larger than 64 MiB');
+    window.kockaReplayResult = file.size > maxReplayBytes
+      ? window.kocka.rejectReplay('the file is larger than 64 MiB')
+      : window.kocka.playReplay(await file.text());
     // The picker took the keyboard focus; the game listens on the canvas.
     const canvas = document.querySelector('canvas');
     if (canvas) canvas.focus();

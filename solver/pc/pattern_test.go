@@ -187,3 +187,30 @@ func TestSequencesOfACutPattern(t *testing.T) {
 		t.Fatalf("%d sequences, %v; want 840", len(got), err)
 	}
 }
+
+// TestSequencesCap: a pattern line with more distinct sequences than
+// MaxSequences is refused before any is made (this one has 7^11 and
+// would take minutes and gigabytes to list), and the sequences handed
+// out do not share room: appending to one leaves the next alone.
+func TestSequencesCap(t *testing.T) {
+	pat, err := ParsePattern([]string{"*,*,*,*,*,*,*,*,*,*,*"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Sequences(pat, 10, true); err == nil || !strings.Contains(err.Error(), "1977326743 distinct sequences of 11 pieces") {
+		t.Fatalf("got %v, want the count refused", err)
+	}
+	pat, err = ParsePattern([]string{"*p7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seqs, err := Sequences(pat, 3, false)
+	if err != nil || len(seqs) != 210 {
+		t.Fatalf("%d sequences, %v", len(seqs), err)
+	}
+	next := slices.Clone(seqs[1])
+	_ = append(seqs[0], engine.O)
+	if !slices.Equal(seqs[1], next) {
+		t.Fatalf("appending to the first sequence changed the second: %v, was %v", seqs[1], next)
+	}
+}

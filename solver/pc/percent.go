@@ -28,26 +28,56 @@ func Sequences(pat *Pattern, n int, hold bool) ([][]engine.Piece, error) {
 	if hold && pat.Depth() > n {
 		keep = n + 1
 	}
-	seen := make(map[uint64]struct{})
+	cut := pat.cut(keep)
+	// A line's sequences are all distinct, so one line over the cap is
+	// refused before any is made.
+	for _, line := range cut.lines {
+		if n := (&Pattern{depth: keep, lines: [][]element{line}}).Count(); n > MaxSequences {
+			return nil, fmt.Errorf("the pattern makes %s distinct sequences of %d pieces, more than %d", countText(n), keep, MaxSequences)
+		}
+	}
 	var out [][]engine.Piece
+	var arena []engine.Piece // the sequences' pieces, in blocks: one allocation per block, not per sequence
+	var seen map[uint64]struct{}
+	if len(cut.lines) == 1 {
+		// No duplicates to drop, and the count is exact.
+		total := cut.Count()
+		out, arena = make([][]engine.Piece, 0, total), make([]engine.Piece, 0, total*keep)
+	} else {
+		seen = make(map[uint64]struct{})
+	}
 	var err error
 	// Enumerating the cut pattern gives the same distinct sequences in the
 	// same order, without walking the tail of a long pattern (T,*p7,*p7,*p7
 	// makes 1.3e11 sequences, and 840 distinct prefixes of 5).
-	pat.cut(keep).Each(func(seq []engine.Piece) bool {
-		k := seqCode(seq)
-		if _, dup := seen[k]; dup {
-			return true
+	cut.Each(func(seq []engine.Piece) bool {
+		if seen != nil {
+			k := seqCode(seq)
+			if _, dup := seen[k]; dup {
+				return true
+			}
+			seen[k] = struct{}{}
 		}
 		if len(out) == MaxSequences {
 			err = fmt.Errorf("the pattern makes more than %d distinct sequences", MaxSequences)
 			return false
 		}
-		seen[k] = struct{}{}
-		out = append(out, append([]engine.Piece(nil), seq...))
+		if len(arena)+len(seq) > cap(arena) {
+			arena = make([]engine.Piece, 0, 1<<16*len(seq))
+		}
+		arena = append(arena, seq...)
+		out = append(out, arena[len(arena)-len(seq):len(arena):len(arena)])
 		return true
 	})
 	return out, err
+}
+
+// countText writes a count, or "more than 9e18" where Count saturated.
+func countText(n int) string {
+	if n == maxInt {
+		return "more than 9e18"
+	}
+	return fmt.Sprint(n)
 }
 
 // seqCode packs up to 20 pieces, 3 bits each, above a length nibble... the
@@ -157,7 +187,9 @@ type searcher struct {
 type stopper struct {
 	ctx     context.Context
 	n       int
+	limit   int // placements to try before giving up; 0: no limit
 	stopped bool
+	spent   bool // stopped by limit, not by ctx
 }
 
 const stopEvery = 256
@@ -166,10 +198,23 @@ func (t *stopper) done() bool {
 	if t == nil {
 		return false
 	}
-	if t.n++; t.n%stopEvery == 0 && !t.stopped && t.ctx.Err() != nil {
-		t.stopped = true
+	if t.n++; t.n%stopEvery == 0 && !t.stopped {
+		switch {
+		case t.ctx.Err() != nil:
+			t.stopped = true
+		case t.limit > 0 && t.n >= t.limit:
+			t.stopped, t.spent = true, true
+		}
 	}
 	return t.stopped
+}
+
+// err is why the search stopped.
+func (t *stopper) err() error {
+	if t.spent {
+		return ErrBudget
+	}
+	return t.ctx.Err()
 }
 
 func (s *shared) lookup(k memoKey) (v, ok bool) {
@@ -241,6 +286,11 @@ search:
 			continue
 		}
 		for _, m := range s.gen.moves(f, p) {
+			// The placements tried here count toward the stop too: on a
+			// low stack this check is most of a search's work.
+			if s.stop.done() {
+				return false // not stored: the search is abandoned
+			}
 			if g := f.place(m); (g.Cleared() || g.viable()) && s.alive(g, b-1<<(4*uint(p))) {
 				v = true
 				break search

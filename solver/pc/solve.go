@@ -2,6 +2,7 @@ package pc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -19,10 +20,30 @@ func Solve(f Field, queue []engine.Piece, r Rules) (sol Solution, ok bool, err e
 	return SolveContext(context.Background(), f, queue, r)
 }
 
+// ErrBudget is SolveLimit's error when it tried its budget of placements
+// without an answer.
+var ErrBudget = errors.New("pc: the search spent its budget of placements")
+
+// SolveLimit is SolveContext that also gives up, with ErrBudget, once it
+// has tried limit placements (rounded up to the polling interval; 0 means
+// no limit). Unlike a deadline, the limit does not depend on the
+// machine's speed or load, so a bot that uses it plays the same game on
+// every run.
+func SolveLimit(ctx context.Context, f Field, queue []engine.Piece, r Rules, limit int) (sol Solution, ok bool, err error) {
+	return solve(ctx, f, queue, r, limit)
+}
+
 // SolveContext is Solve that ends with ctx's error once ctx is done. It
 // polls ctx.Err every few hundred placements tried, which is also where a
 // caller sharing one thread (the browser) can pause it.
 func SolveContext(ctx context.Context, f Field, queue []engine.Piece, r Rules) (sol Solution, ok bool, err error) {
+	return solve(ctx, f, queue, r, 0)
+}
+
+func solve(ctx context.Context, f Field, queue []engine.Piece, r Rules, limit int) (sol Solution, ok bool, err error) {
+	if limit < 0 {
+		return sol, false, fmt.Errorf("negative placement budget %d", limit)
+	}
 	n, err := f.Pieces()
 	if err != nil {
 		return sol, false, err
@@ -44,17 +65,17 @@ func SolveContext(ctx context.Context, f Field, queue []engine.Piece, r Rules) (
 	}
 	queue = queue[:keep]
 	e := &enumerator{searcher: newShared(r).searcher(), found: map[string][]Step{}, first: true}
-	e.stop = &stopper{ctx: ctx}
+	e.stop = &stopper{ctx: ctx, limit: limit}
 	alive := e.check(f, queue, n)
 	if e.stop.stopped {
-		return sol, false, ctx.Err()
+		return sol, false, e.stop.err()
 	}
 	if !alive {
 		return sol, false, nil
 	}
 	e.run(f, queue, n)
 	if e.stop.stopped {
-		return sol, false, ctx.Err()
+		return sol, false, e.stop.err()
 	}
 	for _, steps := range e.found {
 		return Solution{Steps: steps, Sequences: []int{0}}, true, nil

@@ -243,3 +243,64 @@ func TestSolveContext(t *testing.T) {
 		t.Errorf("a context cancelled before the start: %v", err)
 	}
 }
+
+// TestSolveLimit: a budget too small for the search ends it with
+// ErrBudget; one large enough gives Solve's own answer; the same budget
+// gives the same answer every time; a cancelled context still wins.
+func TestSolveLimit(t *testing.T) {
+	tests := []struct {
+		field, queue string
+		hold         bool
+	}{
+		// Each needs more placements than one polling interval.
+		{"v115@vhAAgH", "TILJSZOIOTS", true},
+		{"v115@vhAAgH", "SSSSSSSSSSS", true}, // no clear
+		{"v115@vhAAgH", "LLLLLLLLLLL", true},
+	}
+	for _, tc := range tests {
+		f, err := ParseFumen(tc.field, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q []engine.Piece
+		for _, c := range tc.queue {
+			p, err := engine.ParsePiece(string(c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			q = append(q, p)
+		}
+		r := Rules{Hold: tc.hold}
+		want, wantOK, err := Solve(f, q, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := SolveLimit(context.Background(), f, q, r, 1); !errors.Is(err, ErrBudget) {
+			t.Errorf("%s %s: budget 1 gave %v, want ErrBudget", tc.field, tc.queue, err)
+		}
+		got, gotOK, err := SolveLimit(context.Background(), f, q, r, 1<<40)
+		if err != nil || gotOK != wantOK || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s %s: unlimited budget gave %v %v %v, Solve %v %v", tc.field, tc.queue, gotOK, err, got, wantOK, want)
+		}
+		// The smallest budget that decides, found by doubling, decides the
+		// same way on a second run.
+		limit := stopEvery
+		first, firstOK, err := SolveLimit(context.Background(), f, q, r, limit)
+		for errors.Is(err, ErrBudget) {
+			limit *= 2
+			first, firstOK, err = SolveLimit(context.Background(), f, q, r, limit)
+		}
+		again, againOK, err := SolveLimit(context.Background(), f, q, r, limit)
+		if err != nil || firstOK != wantOK || againOK != firstOK || fmt.Sprint(again) != fmt.Sprint(first) {
+			t.Errorf("%s %s: budget %d gave %v then %v %v, Solve %v", tc.field, tc.queue, limit, firstOK, againOK, err, wantOK)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, _, err := SolveLimit(ctx, f, q, r, 1); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s %s: cancelled, got %v", tc.field, tc.queue, err)
+		}
+	}
+	if _, _, err := SolveLimit(context.Background(), Field{}, nil, Rules{}, -1); err == nil {
+		t.Error("a negative budget was accepted")
+	}
+}

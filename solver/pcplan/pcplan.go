@@ -5,6 +5,8 @@
 package pcplan
 
 import (
+	"context"
+	"errors"
 	"math/bits"
 
 	"github.com/kocka/kocka/engine"
@@ -18,6 +20,11 @@ import (
 type Planner struct {
 	// MaxLines is the tallest clear looked for (up to pc.MaxLines; 0 means 4).
 	MaxLines int
+	// Budget caps the placements one solver call tries (0: no cap); a
+	// call that spends it counts as finding no clear. It bounds the time
+	// a piece can take where a frame waits for the answer, and unlike a
+	// deadline it makes the same choice on every machine.
+	Budget int
 
 	// The last position asked about and the answer.
 	lastKey   key
@@ -36,6 +43,7 @@ type Stats struct {
 	Asked  int // positions it was asked about
 	Solved int // of those, calls to the perfect-clear solver
 	Found  int // positions where it found a clear and took over
+	GaveUp int // solver calls that spent the Budget
 }
 
 // maxQueue is the most pieces in view the planner uses: hold, current and
@@ -99,7 +107,10 @@ func (p *Planner) Override(st *solver.State) (solver.Plan, bool) {
 			continue
 		}
 		p.Stats.Solved++
-		sol, ok, err := pc.Solve(f, queue, pc.Rules{Hold: st.CanHold})
+		sol, ok, err := pc.SolveLimit(context.Background(), f, queue, pc.Rules{Hold: st.CanHold}, p.Budget)
+		if errors.Is(err, pc.ErrBudget) {
+			p.Stats.GaveUp++
+		}
 		if err != nil || !ok {
 			continue
 		}

@@ -68,8 +68,8 @@ func TestDrivenToAPerfectClear(t *testing.T) {
 	rows := []string{
 		"XXXX......",
 		"XXXX......",
-		"XXXXXX....",
-		"XXXXXX....",
+		"XXXX......",
+		"XXXX......",
 	}
 	// 20 empty cells: five pieces, in an order that needs hold.
 	seq := []engine.Piece{engine.T, engine.I, engine.L, engine.O, engine.J, engine.S, engine.Z, engine.T, engine.I, engine.O}
@@ -88,5 +88,36 @@ func TestDrivenToAPerfectClear(t *testing.T) {
 	}
 	if p.Stats.Found == 0 {
 		t.Errorf("the planner never took over: %+v", p.Stats)
+	}
+}
+
+// TestBudget: with a budget too small for the clear's search the planner
+// gives up and says so; with enough, it finds the clear. Six pieces in
+// a 4-line field of four filled columns take more than one polling
+// interval of the search.
+func TestBudget(t *testing.T) {
+	rows := []string{
+		"XXXX......",
+		"XXXX......",
+		"XXXX......",
+		"XXXX......",
+	}
+	seq := []engine.Piece{engine.T, engine.I, engine.L, engine.J, engine.S, engine.Z, engine.O, engine.T, engine.I, engine.O}
+	for _, c := range []struct {
+		budget     int
+		want       bool
+		wantGaveUp bool
+	}{
+		{1, false, true},
+		{1 << 20, true, false},
+		{0, true, false},
+	} {
+		g := game(t, rows, seq...)
+		st := solver.StateOf(g, solver.ModeFull)
+		p := &Planner{MaxLines: 4, Budget: c.budget}
+		_, ok := p.Override(&st)
+		if ok != c.want || (p.Stats.GaveUp > 0) != c.wantGaveUp {
+			t.Errorf("budget %d: took over %v, stats %+v; want %v, gave up %v", c.budget, ok, p.Stats, c.want, c.wantGaveUp)
+		}
 	}
 }

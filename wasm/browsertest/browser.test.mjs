@@ -5,89 +5,39 @@
 //
 //   cd wasm/browsertest && npm ci && npm test      (after make wasm)
 //
-// Environment: KOCKA_CHROMIUM (default /usr/bin/chromium), KOCKA_DIST
-// (default wasm/dist), KOCKA_SHOTS (where screenshots go, default
-// wasm/browsertest/out).
+// Environment: see harness.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { startHarness, buildKocka, record, ready, state, until, tap, shots } from './harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../..');
-const dist = process.env.KOCKA_DIST || path.join(repo, 'wasm/dist');
-const shots = process.env.KOCKA_SHOTS || path.join(here, 'out');
-const chromiumPath = process.env.KOCKA_CHROMIUM || '/usr/bin/chromium';
-
-// The flags measured to work here (shared/PLATFORM.md): WebGL 2 through
-// ANGLE and SwiftShader, nothing that reaches the network.
-const chromiumFlags = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
-
-let work;      // temporary folder: server binary, replay
-let server;    // the wasm/serve process
-let base;      // http://127.0.0.1:PORT/
-let browser;
+let h;         // the harness: h.work (temporary folder), h.base, h.browser
 let kockaBin;  // the native kocka binary
 let native;    // natively recorded replays: { text, stateHash, lines, ... }
 let nativeShort;
 const problems = []; // console errors and page errors, from every page
 
 before(async () => {
-  work = mkdtempSync(path.join(tmpdir(), 'kocka-browsertest-'));
-  mkdirSync(shots, { recursive: true });
-  readFileSync(path.join(dist, 'kocka.wasm')); // fails early with a clear path if make wasm was not run
-
-  const go = process.env.GO || 'go';
-  const serveBin = path.join(work, 'serve');
-  execFileSync(go, ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
+  h = await startHarness('browsertest');
   // The native kocka, to verify a game played in the page.
-  kockaBin = path.join(work, 'kocka');
-  execFileSync(go, ['build', '-o', kockaBin, '.'], { cwd: repo, stdio: 'inherit' });
-
+  kockaBin = buildKocka(h.work);
   // Games recorded natively, by the engine compiled for this machine: a
   // whole sprint, and five seconds of a marathon to watch in the page.
-  const record = (name, ...args) => {
-    const file = path.join(work, name);
-    const summary = execFileSync(go, ['run', './wasm/browsertest/record', '-out', file, ...args], { cwd: repo, encoding: 'utf8' });
-    return { ...JSON.parse(summary.trim()), text: readFileSync(file, 'utf8') };
-  };
-  native = record('sprint.kreplay', '-goal', 'sprint', '-seed', '7');
-  nativeShort = record('short.kreplay', '-goal', 'marathon', '-seed', '9', '-ticks', '300');
-
-  server = spawn(serveBin, ['-dir', dist, '-port', '0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`wasm/serve exited with ${code}: ${out}`)));
-    setTimeout(() => reject(new Error('wasm/serve printed no address in 10 s')), 10000);
-  });
-
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  native = record(h.work, 'sprint.kreplay', '-goal', 'sprint', '-seed', '7');
+  nativeShort = record(h.work, 'short.kreplay', '-goal', 'marathon', '-seed', '9', '-ticks', '300');
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (h) await h.stop();
 });
 
 // open starts a fresh page (its own localStorage) on the game at query q.
 // The window is the game's logical size by default: SwiftShader draws a
 // larger one too slowly on two busy cores to keep 60 ticks a second.
 async function open(q = '', { viewport = { width: 640, height: 360 }, phone = false, init, setUp, expectErrors = false } = {}) {
-  const context = await browser.newContext(phone
+  const context = await h.browser.newContext(phone
     ? { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
     : { viewport });
   const page = await context.newPage();
@@ -97,41 +47,8 @@ async function open(q = '', { viewport = { width: 640, height: 360 }, phone = fa
   page.on('pageerror', (err) => problems.push(`${q || '/'}: page error: ${err.message}`));
   if (init) await page.addInitScript(init);
   if (setUp) await setUp(page);
-  await page.goto(base + q);
+  await page.goto(h.base + q);
   return page;
-}
-
-// ready waits until the game has drawn its first frame and installed
-// window.kocka, or the page has shown an error.
-async function ready(page) {
-  await page.waitForFunction(() => (window.kocka && document.getElementById('loader').hidden) || window.kockaFailed,
-    null, { timeout: 30000 });
-  const failed = await page.evaluate(() => window.kockaFailed || '');
-  assert.equal(failed, '', `the page shows an error: ${failed}`);
-}
-
-const state = (page) => page.evaluate(() => window.kocka.state());
-
-// until polls the game state until cond holds, then returns that state.
-async function until(page, what, cond, timeout = 10000) {
-  const start = Date.now();
-  let st;
-  for (;;) {
-    st = await state(page);
-    if (cond(st)) return st;
-    if (Date.now() - start > timeout) {
-      assert.fail(`waited ${timeout} ms for ${what}; state: ${JSON.stringify({ ...st, board: undefined })}`);
-    }
-    await page.waitForTimeout(50);
-  }
-}
-
-// tap presses and releases a key at once. Ebitengine counts a key pressed
-// and released between two ticks as held for one tick: one press.
-async function tap(page, key) {
-  await page.keyboard.down(key);
-  await page.keyboard.up(key);
-  await page.waitForTimeout(50);
 }
 
 // pressUntil taps key until the state shows cond: a scene change fades
@@ -223,13 +140,13 @@ test('the title scene is drawn', async (t) => {
 });
 
 test('the loader shows the download progress', async () => {
-  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+  const context = await h.browser.newContext({ viewport: { width: 640, height: 360 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // About two seconds for the gzipped wasm.
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 3 << 20, uploadThroughput: 1 << 20 });
-  await page.goto(base + '?touch=0');
+  await page.goto(h.base + '?touch=0');
   await page.waitForFunction(() => /Loading… [1-9]\d?% \(\d+\.\d MB of 1\d\.\d MB\)/.test(document.getElementById('loader-text').textContent),
     null, { timeout: 10000, polling: 50 });
   const width = await page.evaluate(() => parseFloat(getComputedStyle(document.getElementById('bar-fill')).width));
@@ -289,7 +206,7 @@ test('keys start a marathon, move, turn, hold and drop; score and replay are sav
   // The other way round: the game played in the page verifies natively.
   const text = await page.evaluate(() => window.kocka.replay());
   assert.ok(text, 'the page hands out the replay of the game');
-  const file = path.join(work, 'browser.kreplay');
+  const file = path.join(h.work, 'browser.kreplay');
   writeFileSync(file, text);
   const out = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
   assert.match(out, /verified/, out);
@@ -336,6 +253,7 @@ test('a phone gets touch controls that press the bound keys; hiding the tab paus
   await tap(page, 'ArrowRight');
   st = await until(page, 'a key press after touches', (s) => s.x > x1);
   await pixels(page, 'phone.png');
+  assert.ok(!(await page.isVisible('#touch button.pc-only')), 'no HINT button outside PC practice');
 
   // Playwright cannot hide a headless tab; the page hears the same event.
   await page.evaluate(() => {
@@ -346,6 +264,19 @@ test('a phone gets touch controls that press the bound keys; hiding the tab paus
   const ticks = (await state(page)).ticks;
   await page.waitForTimeout(300);
   assert.equal((await state(page)).ticks, ticks, 'the game does not tick while paused');
+  await page.context().close();
+});
+
+test('PC practice on a phone: the pads gain a HINT button that shows a clear', async () => {
+  const page = await open('?mode=pc&seed=3', { phone: true });
+  await ready(page);
+  await until(page, 'PC practice past READY', (s) => s.mode === 'pc' && s.pc && s.countdown === 0 && s.hasPiece, 20000);
+  const hint = page.locator('#touch button.pc-only');
+  assert.ok(await hint.isVisible(), 'HINT shown in PC practice');
+  assert.ok(await page.isVisible('#touch button[data-action="harddrop"]'), 'the pads stay');
+  const b = await hint.boundingBox();
+  await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+  await until(page, 'the hint', (s) => s.pc.hint && s.pc.hintOrder, 30000);
   await page.context().close();
 });
 
@@ -371,7 +302,7 @@ test('versus the thrower and bot against thrower start from the URL', async () =
   await pixels(page, 'versus.png');
   // The thrower is part of the replay: the game verifies natively.
   const text = await page.evaluate(() => window.kocka.replay());
-  const file = path.join(work, 'versus.kreplay');
+  const file = path.join(h.work, 'versus.kreplay');
   writeFileSync(file, text);
   const out = execFileSync(kockaBin, ['replay', 'verify', file], { encoding: 'utf8' });
   assert.match(out, /verified/, out);
@@ -462,6 +393,20 @@ test('replays recorded natively end at the same state hash in the browser', asyn
   assert.equal(sprint.lines, native.lines);
   const broken = await page.evaluate((text) => window.kocka.playReplay(text.replace('"crc32"', '"crc"')), native.text);
   assert.equal(broken.ok, false, 'a damaged replay is refused');
+  await page.context().close();
+});
+
+test('a ?replay= file larger than 64 MiB is refused without reading it whole', async () => {
+  const huge = Buffer.alloc((64 << 20) + 1, 0x20);
+  const page = await open('?touch=0&replay=huge.kreplay', {
+    setUp: (p) => p.route('**/huge.kreplay', (route) => route.fulfill({ body: huge, contentType: 'application/json' })),
+  });
+  await ready(page);
+  const res = await (await page.waitForFunction(() => window.kockaReplayResult, null, { timeout: 20000 })).jsonValue();
+  assert.equal(res.ok, false, JSON.stringify(res));
+  assert.match(JSON.stringify(res), /64 MiB/);
+  await until(page, 'the notice on screen, the game still running',
+    (s) => s.scene === 'title' && /cannot be played: the file is larger than 64 MiB/.test(s.notice || ''));
   await page.context().close();
 });
 

@@ -1,93 +1,30 @@
 // Kocka's browser tests of Gobblet: the three kinds of game in the page,
 // played with the mouse and the keys, checked through
 // window.kocka.state().gobblet. The same set-up as browser.test.mjs
-// (wasm/dist served by wasm/serve, Debian's headless Chromium through
-// playwright-core), in a file of its own.
+// (harness.mjs), in a file of its own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { startHarness, openReady, until as untilState, tap as tapKey, shots } from './harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../..');
-const dist = process.env.KOCKA_DIST || path.join(repo, 'wasm/dist');
-const shots = process.env.KOCKA_SHOTS || path.join(here, 'out');
-const chromiumPath = process.env.KOCKA_CHROMIUM || '/usr/bin/chromium';
-const chromiumFlags = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
-
-let work;
-let server;
-let base;
-let browser;
+let h;
 
 before(async () => {
-  work = mkdtempSync(path.join(tmpdir(), 'kocka-gobblettest-'));
-  mkdirSync(shots, { recursive: true });
-  readFileSync(path.join(dist, 'kocka.wasm'));
-  const go = process.env.GO || 'go';
-  const serveBin = path.join(work, 'serve');
-  execFileSync(go, ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
-  server = spawn(serveBin, ['-dir', dist, '-port', '0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`wasm/serve exited with ${code}: ${out}`)));
-    setTimeout(() => reject(new Error('wasm/serve printed no address in 10 s')), 10000);
-  });
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  h = await startHarness('gobblettest');
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (h) await h.stop();
 });
 
-async function open(q) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(err.message));
-  await page.goto(base + q);
-  await page.waitForFunction(() => (window.kocka && document.getElementById('loader').hidden) || window.kockaFailed,
-    null, { timeout: 60000 });
-  assert.equal(await page.evaluate(() => window.kockaFailed || ''), '', 'the page shows an error');
-  page.problems = problems;
-  return page;
-}
+const open = (q, options = { viewport: { width: 1280, height: 720 } }) => openReady(h.browser, h.base + q, options);
 
-const state = (page) => page.evaluate(() => window.kocka.state());
+// until waits for a Gobblet state that satisfies cond.
+const until = (page, what, cond, timeout = 20000) =>
+  untilState(page, what, (st) => st.gobblet && cond(st), timeout, (st) => st.gobblet);
 
-async function until(page, what, cond, timeout = 20000) {
-  const start = Date.now();
-  for (;;) {
-    const st = await state(page);
-    if (st.gobblet && cond(st)) return st;
-    if (Date.now() - start > timeout) {
-      assert.fail(`waited ${timeout} ms for ${what}; state: ${JSON.stringify(st.gobblet)}`);
-    }
-    await page.waitForTimeout(50);
-  }
-}
-
-async function tap(page, key) {
-  await page.keyboard.down(key);
-  await page.waitForTimeout(60);
-  await page.keyboard.up(key);
-  await page.waitForTimeout(60);
-}
+// The board reads the keys' state: hold each press for a tick or more.
+const tap = (page, key) => tapKey(page, key, { hold: 60, settle: 60 });
 
 // Frames are timed by the page's own requestAnimationFrame loop, which
 // stalls whenever Go holds the page's one thread.
@@ -182,6 +119,43 @@ test('Gobblers: H shows the perfect move and the value, the first player can for
   assert.equal(st.gobblet.value, 'you can force a win');
   assert.match(st.gobblet.note, /perfect move/);
   await page.screenshot({ path: path.join(shots, 'gobblers-hint.png') });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('Gobblet on a phone: the board fills the width, taps play, HINT and UNDO replace the piece pads', async () => {
+  const page = await open('?mode=gobblet-ab&seed=3&touch=1', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  let st = await until(page, 'the board', (s) => s.gobblet.reserveXY && s.gobblet.reserveXY.length === 3);
+  const visible = () => page.evaluate(() => [...document.querySelectorAll('#touch button')].filter((b) => b.offsetParent).map((b) => b.textContent));
+  assert.deepEqual(await visible(), ['HINT', 'UNDO', 'MENU']);
+  const g = st.gobblet;
+  // The state gives window (device) pixels; touches want the page's. A
+  // finger rests on the glass for a few ticks: playwright's tap lifts it
+  // at once, between two ticks, where the game never sees it.
+  const dpr = await page.evaluate(() => window.devicePixelRatio);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = async ([x, y]) => {
+    const touchPoints = [{ x: x / dpr, y: y / dpr }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
+    await page.waitForTimeout(100);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  // 64-column squares, 500 columns across 390 pixels: 49.9 apart (the
+  // whole 640-column screen would give 39), less the rounding of the scale.
+  const pitch = (g.squareXY[1][0] - g.squareXY[0][0]) / dpr;
+  assert.ok(pitch > 45, `squares ${pitch} pixels apart`);
+  await touch(g.reserveXY[0]);
+  await until(page, 'a stack picked', (s) => s.gobblet.selected === 100);
+  await touch(g.squareXY[5]);
+  st = await until(page, "the strategy's reply", (s) => s.gobblet.plies === 2);
+  assert.equal(st.gobblet.squares[5], 'a');
+  await page.tap('#touch button[aria-label="Hint"]');
+  await until(page, 'the certified moves', (s) => /Certified/.test(s.gobblet.note));
+  await page.tap('#touch button[aria-label="Take back"]');
+  st = await until(page, 'the undo', (s) => s.gobblet.plies === 0);
+  assert.equal(st.gobblet.squares[5], '');
+  await page.tap('#touch button[aria-label="Menu"]');
+  await until(page, 'the pause menu', (s) => s.scene !== 'gobblet', 10000);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

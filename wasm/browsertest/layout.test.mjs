@@ -1,101 +1,31 @@
 // Kocka's browser tests of the page's layout and of replay files: a
 // laptop-sized page and an upright phone are filled by the game, and replay
 // files go out as downloads and come in through the file picker. The same
-// set-up as browser.test.mjs (wasm/dist served by wasm/serve, Debian's
-// headless Chromium through playwright-core), in a file of its own.
+// set-up as browser.test.mjs (harness.mjs), in a file of its own.
 //
 // Screenshots go to KOCKA_SHOTS (default wasm/browsertest/out):
 // laptop-1366x657.png and phone-390x844.png are the ones in docs/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { startHarness, record, openReady, state, until as untilState, tap as tapKey, shots } from './harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../..');
-const dist = process.env.KOCKA_DIST || path.join(repo, 'wasm/dist');
-const shots = process.env.KOCKA_SHOTS || path.join(here, 'out');
-const chromiumPath = process.env.KOCKA_CHROMIUM || '/usr/bin/chromium';
-const chromiumFlags = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
-
-let work;
-let server;
-let base;
-let browser;
-let short; // a natively recorded replay: { text, stateHash, ticks, ... }
+let h;
+let short; // a natively recorded replay: { text, stateHash, ticks, file, ... }
 
 before(async () => {
-  work = mkdtempSync(path.join(tmpdir(), 'kocka-layouttest-'));
-  mkdirSync(shots, { recursive: true });
-  readFileSync(path.join(dist, 'kocka.wasm'));
-  const go = process.env.GO || 'go';
-  const serveBin = path.join(work, 'serve');
-  execFileSync(go, ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
-  const file = path.join(work, 'short.kreplay');
-  const summary = execFileSync(go, ['run', './wasm/browsertest/record', '-out', file, '-goal', 'marathon', '-seed', '9', '-ticks', '600'],
-    { cwd: repo, encoding: 'utf8' });
-  short = { ...JSON.parse(summary.trim()), file, text: readFileSync(file, 'utf8') };
-
-  server = spawn(serveBin, ['-dir', dist, '-port', '0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`wasm/serve exited with ${code}: ${out}`)));
-    setTimeout(() => reject(new Error('wasm/serve printed no address in 10 s')), 10000);
-  });
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  h = await startHarness('layouttest');
+  short = record(h.work, 'short.kreplay', '-goal', 'marathon', '-seed', '9', '-ticks', '600');
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (h) await h.stop();
 });
 
-async function open(q, options) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(err.message));
-  await page.goto(base + q);
-  await page.waitForFunction(() => (window.kocka && document.getElementById('loader').hidden) || window.kockaFailed,
-    null, { timeout: 60000 });
-  assert.equal(await page.evaluate(() => window.kockaFailed || ''), '', 'the page shows an error');
-  page.problems = problems;
-  return page;
-}
-
-const state = (page) => page.evaluate(() => window.kocka.state());
-
-async function until(page, what, cond, timeout = 20000) {
-  const start = Date.now();
-  for (;;) {
-    const st = await state(page);
-    if (cond(st)) return st;
-    if (Date.now() - start > timeout) {
-      assert.fail(`waited ${timeout} ms for ${what}; state: ${JSON.stringify({ ...st, board: undefined })}`);
-    }
-    await page.waitForTimeout(50);
-  }
-}
-
-async function tap(page, key) {
-  await page.keyboard.down(key);
-  await page.keyboard.up(key);
-  await page.waitForTimeout(60);
-}
+const open = (q, options) => openReady(h.browser, h.base + q, options);
+const until = (page, what, cond, timeout = 20000) => untilState(page, what, cond, timeout);
+const tap = (page, key) => tapKey(page, key, { settle: 60 });
 
 // cellColours screenshots the page and reads the colour at the centre of
 // every cell of the board, as the state's layout places it.
