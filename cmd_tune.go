@@ -40,8 +40,8 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	height := fs.Int("height", 10, "visible well height")
 	maxPieces := fs.Int("max-pieces", 0, "end a game after this many pieces (0: classic plays to top-out; guideline defaults to 300)")
 	level := fs.Int("level", 10, "guideline: the level whose gravity is used")
-	depth := fs.Int("depth", 1, "guideline: placements looked ahead")
-	beam := fs.Int("beam", 16, "guideline: beam width")
+	depth := fs.Int("depth", 1, "placements looked ahead; standard models: 2 adds the mean over the unseen piece (as kocka bench)")
+	beam := fs.Int("beam", 16, "guideline: beam width; standard models at depth 2: the best one-piece placements looked through (0: all)")
 	out := fs.String("out", "tune-result.json", "result file (JSON)")
 	state := fs.String("state", "", "state file, written after every generation and resumed from when it exists (default: the result file + .state)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {

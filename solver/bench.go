@@ -69,11 +69,13 @@ type BenchConfig struct {
 	// search that deep (1: the current piece). Standard: 1 the
 	// current piece only; 2 also the mean over the seven pieces that may
 	// come next (StandardPlayer.ChooseExpect); standard-preview always
-	// looks at the shown next piece. Spawn: always 1.
+	// looks at the shown next piece, and at 2 also the mean over the
+	// unseen piece after it (StandardPlayer.ChooseWithNextExpect). Spawn:
+	// always 1.
 	Depth int
-	// BeamWidth is the guideline beam's width; in the standard model at
+	// BeamWidth is the guideline beam's width; in the standard models at
 	// depth 2, how many of the best one-piece placements are looked
-	// through (0: all).
+	// through at each ply (0: all).
 	BeamWidth int
 	Workers   int // games played at once (0: runtime.NumCPU())
 	// Override, when set, makes the Override of a guideline bot playing

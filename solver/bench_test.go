@@ -3,6 +3,7 @@ package solver
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,7 +122,10 @@ func TestBenchConfigErrors(t *testing.T) {
 		{"guideline level", func(c *BenchConfig) { c.Model = ModelGuideline; c.MaxPieces = 10; c.Level = 0 }},
 		{"spawn depth", func(c *BenchConfig) { c.Depth = 2 }},
 		{"guideline depth past the previews", func(c *BenchConfig) { c.Model = ModelGuideline; c.MaxPieces = 10; c.Level = 1; c.Depth = 7 }},
-		{"standard depth", func(c *BenchConfig) { c.Model = ModelStandard; c.Depth = 3 }},
+		{"standard depth 3", func(c *BenchConfig) { c.Model = ModelStandard; c.Depth = 3 }},
+		{"standard-preview depth 3", func(c *BenchConfig) { c.Model = ModelStandardPreview; c.Depth = 3 }},
+		{"negative beam", func(c *BenchConfig) { c.Model = ModelStandard; c.Depth = 2; c.BeamWidth = -1 }},
+		{"negative depth", func(c *BenchConfig) { c.Model = ModelStandardPreview; c.Depth = -1 }},
 	} {
 		cfg := ok
 		c.edit(&cfg)
@@ -131,5 +135,32 @@ func TestBenchConfigErrors(t *testing.T) {
 	}
 	if err := ok.Validate(); err != nil {
 		t.Errorf("valid config: %v", err)
+	}
+	for _, m := range []string{ModelStandard, ModelStandardPreview} {
+		cfg := ok
+		cfg.Model, cfg.Depth, cfg.BeamWidth = m, 2, 0
+		if err := cfg.Validate(); err != nil {
+			t.Errorf("%s at depth 2, all placements: %v", m, err)
+		}
+	}
+}
+
+// TestBenchPreviewExpect: the two-piece model at depth 2 plays
+// ChooseWithNextExpect, which sees further than ChooseWithNext: the games
+// differ, and both end by the piece cap.
+func TestBenchPreviewExpect(t *testing.T) {
+	cfg := BenchConfig{Model: ModelStandardPreview, Personalities: []string{"bcts"}, Games: 2, Seed: 5,
+		Width: 6, Height: 6, MaxPieces: 150, BeamWidth: 3}
+	one, err := Bench(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Depth = 2
+	two, err := Bench(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(one[0].PerGame, two[0].PerGame) && one[0].PiecesMean == two[0].PiecesMean {
+		t.Errorf("depth 2 played the same games as depth 1: lines %v", one[0].PerGame)
 	}
 }

@@ -251,18 +251,24 @@ func holeKinds(b *engine.Board, top int) (big, medium, small int) {
 func DeepWellCells(h *Heights, width int) int {
 	n := 0
 	for x := 0; x < width; x++ {
-		lo := 1 << 30
-		if x > 0 {
-			lo = h[x-1]
-		}
-		if x+1 < width {
-			lo = min(lo, h[x+1])
-		}
-		if d := lo - h[x]; d > 2 && d < 1<<29 {
-			n += d
-		}
+		n += deepWellAt(h, width, x)
 	}
 	return n
+}
+
+// deepWellAt is DeepWellCells's count in column x.
+func deepWellAt(h *Heights, width, x int) int {
+	lo := 1 << 30
+	if x > 0 {
+		lo = h[x-1]
+	}
+	if x+1 < width {
+		lo = min(lo, h[x+1])
+	}
+	if d := lo - h[x]; d > 2 && d < 1<<29 {
+		return d
+	}
+	return 0
 }
 
 // TSpinSlots counts the T-spin slots a T could be spun into now: a T

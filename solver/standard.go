@@ -47,7 +47,10 @@ type standardShape struct {
 	rot        engine.Rotation
 	minX, minY int // the shape's lowest column and row within the SRS box
 	w, h       int
-	bottom     [4]int // per column of the shape, its lowest cell's row
+	bottom     [4]int    // per column of the shape, its lowest cell's row
+	top        [4]int    // per column of the shape, its highest cell's row
+	cells      [4]int    // per column of the shape, its cells
+	rows       [4]uint16 // per row of the shape from its lowest, its cells from column minX
 }
 
 // standardRots lists each piece's distinct orientations in the order
@@ -84,6 +87,9 @@ func init() {
 			for _, c := range cells {
 				x := int(c.X) - s.minX
 				s.bottom[x] = min(s.bottom[x], int(c.Y)-s.minY)
+				s.top[x] = max(s.top[x], int(c.Y)-s.minY)
+				s.cells[x]++
+				s.rows[int(c.Y)-s.minY] |= 1 << uint(x)
 			}
 			standardShapes[p] = append(standardShapes[p], s)
 		}
@@ -156,7 +162,16 @@ type StandardPlayer struct {
 	places2 []engine.Placed
 	after2  *engine.Board
 	order   []ranked
-	// Depth 2 in the one-piece model: ChooseExpect over the best Keep.
+	// the shown next piece's, for ChooseWithNextExpect
+	places3 []engine.Placed
+	after3  *engine.Board
+	order3  []ranked
+	// ply values the unseen piece's placements without an engine.Board
+	// when fast (the entry from above, weights it covers); else bestAfter.
+	ply  standardPly
+	fast bool
+	// Depth 2: ChooseExpect in the one-piece model, ChooseWithNextExpect
+	// in the two-piece model, over the best Keep placements (0: all).
 	Depth, Keep int
 }
 
@@ -164,7 +179,8 @@ type StandardPlayer struct {
 // Standard vector if it has one) without modern terms (nothing spins in
 // the standard model, and only lines count), pieces entering by entry.
 func NewStandardPlayer(w *Weights, entry Entry) *StandardPlayer {
-	return &StandardPlayer{w: w.forStandard(), entry: entry}
+	sw := w.forStandard()
+	return &StandardPlayer{w: sw, entry: entry, fast: entry == EntryAbove && standardPlyUsable(sw)}
 }
 
 // placements appends the placements of p on b by the player's entry.
@@ -189,7 +205,12 @@ func (sp *StandardPlayer) Choose(b *engine.Board, p engine.Piece) (engine.Placed
 // next fits nowhere loses). Ties are broken on p's placement as in Choose.
 func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) (engine.Placed, bool) {
 	return sp.choose(b, p, 0, func(sc *Scorer, f *Vector, pl engine.Placed) float64 {
-		return sp.move(sc, f, b, pl) + sp.bestAfter(sp.after, next)
+		v := sp.move(sc, f, b, pl)
+		if sp.fast {
+			sp.ply.reset(sp.w, sp.after)
+			return v + sp.ply.best(next)
+		}
+		return v + sp.bestAfter(sp.after, next)
 	})
 }
 
@@ -201,12 +222,79 @@ func (sp *StandardPlayer) ChooseWithNext(b *engine.Board, p, next engine.Piece) 
 // with the best one-piece evaluations are looked through (0: all).
 func (sp *StandardPlayer) ChooseExpect(b *engine.Board, p engine.Piece, keep int) (engine.Placed, bool) {
 	return sp.choose(b, p, keep, func(sc *Scorer, f *Vector, pl engine.Placed) float64 {
-		v := sp.move(sc, f, b, pl)
+		return sp.expectAfter(sp.move(sc, f, b, pl), sp.after)
+	})
+}
+
+// ChooseWithNextExpect is ChooseWithNext looking one piece past the shown
+// one without seeing it: each placement of p is valued by its move
+// features plus the best, over next's placements on the board it leaves,
+// of next's move features plus the mean over the seven pieces that may
+// follow of their best evaluation (ChooseExpect's value). At both plies
+// only the keep placements with the best one-piece evaluations are looked
+// through (0: all); a piece that fits nowhere counts as lost.
+func (sp *StandardPlayer) ChooseWithNextExpect(b *engine.Board, p, next engine.Piece, keep int) (engine.Placed, bool) {
+	return sp.choose(b, p, keep, func(sc *Scorer, f *Vector, pl engine.Placed) float64 {
+		return sp.move(sc, f, b, pl) + sp.bestExpectAfter(sp.after, next, keep)
+	})
+}
+
+// bestExpectAfter is the best, over the keep best placements of p on a
+// (sp.after), of the placement's move features plus the mean over the
+// seven pieces of their best evaluation after it; lost when p fits
+// nowhere.
+func (sp *StandardPlayer) bestExpectAfter(a *engine.Board, p engine.Piece, keep int) float64 {
+	sp.places3 = sp.placements(sp.places3[:0], a, p)
+	if len(sp.places3) == 0 {
+		return lost
+	}
+	sc := newScorerIn(sp.w, a, a.Height)
+	var f Vector
+	sp.order3 = sp.keepBest(sp.order3[:0], &sc, &f, a, sp.places3, keep, sp.after3)
+	best := 0.0
+	for k, o := range sp.order3 {
+		v := sp.expectAfter(sp.moveInto(sp.after3, &sc, &f, a, sp.places3[o.i]), sp.after3)
+		if k == 0 || v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// expectAfter adds to v the mean, over the seven pieces that may come next
+// on a, of the best evaluation of that piece's placements, one seventh at
+// a time in engine.Pieces order (the sum's rounding is part of the value).
+func (sp *StandardPlayer) expectAfter(v float64, a *engine.Board) float64 {
+	if sp.fast {
+		sp.ply.reset(sp.w, a)
 		for _, q := range engine.Pieces {
-			v += sp.bestAfter(sp.after, q) / engine.NumPieces
+			v += sp.ply.best(q) / engine.NumPieces
 		}
 		return v
-	})
+	}
+	for _, q := range engine.Pieces {
+		v += sp.bestAfter(a, q) / engine.NumPieces
+	}
+	return v
+}
+
+// keepBest appends to order the indices of places in the model's order,
+// only the keep with the best one-piece evaluations on b when keep > 0
+// (scratch is the board they are evaluated on).
+func (sp *StandardPlayer) keepBest(order []ranked, sc *Scorer, f *Vector, b *engine.Board,
+	places []engine.Placed, keep int, scratch *engine.Board) []ranked {
+	for i := range places {
+		order = append(order, ranked{i: i})
+	}
+	if keep > 0 && keep < len(order) {
+		for k := range order {
+			order[k].v = sp.valueInto(scratch, sc, f, b, places[k])
+		}
+		slices.SortStableFunc(order, func(x, y ranked) int { return cmp.Compare(y.v, x.v) })
+		order = order[:keep]
+		slices.SortFunc(order, func(x, y ranked) int { return x.i - y.i }) // the model's order again, for ties
+	}
+	return order
 }
 
 // choose returns the placement of p on b with the highest value, the
@@ -222,21 +310,11 @@ func (sp *StandardPlayer) choose(b *engine.Board, p engine.Piece, keep int,
 	if sp.after == nil || sp.after.Width != b.Width || sp.after.Height != b.Height {
 		sp.after = engine.NewBoard(b.Width, b.Height)
 		sp.after2 = engine.NewBoard(b.Width, b.Height)
+		sp.after3 = engine.NewBoard(b.Width, b.Height)
 	}
 	sc := newScorerIn(sp.w, b, b.Height)
 	var f Vector
-	order := sp.order[:0]
-	for i := range sp.places {
-		order = append(order, ranked{i: i})
-	}
-	if keep > 0 && keep < len(order) {
-		for k := range order {
-			order[k].v = sp.value(&sc, &f, b, sp.places[k])
-		}
-		slices.SortStableFunc(order, func(x, y ranked) int { return cmp.Compare(y.v, x.v) })
-		order = order[:keep]
-		slices.SortFunc(order, func(x, y ranked) int { return x.i - y.i }) // the model's order again, for ties
-	}
+	order := sp.keepBest(sp.order[:0], &sc, &f, b, sp.places, keep, sp.after)
 	sp.order = order
 	best, bestV, bestPr := -1, 0.0, 0
 	for _, o := range order {
@@ -256,7 +334,11 @@ func (sp *StandardPlayer) choose(b *engine.Board, p engine.Piece, keep int,
 // move places pl on b into sp.after, clears its rows, and returns the
 // weighted move features of the placement alone.
 func (sp *StandardPlayer) move(sc *Scorer, f *Vector, b *engine.Board, pl engine.Placed) float64 {
-	a := sp.after
+	return sp.moveInto(sp.after, sc, f, b, pl)
+}
+
+// moveInto is move leaving the board in a.
+func (sp *StandardPlayer) moveInto(a *engine.Board, sc *Scorer, f *Vector, b *engine.Board, pl engine.Placed) float64 {
 	a.CopyFrom(b)
 	a.Place(pl)
 	lines := a.ClearLines()
@@ -298,7 +380,11 @@ func (sp *StandardPlayer) bestAfter(a *engine.Board, p engine.Piece) float64 {
 // pass in feature order, which is El-Tetris's order of terms, so that the
 // floating-point sums (and the ties) come out as in its code.
 func (sp *StandardPlayer) value(sc *Scorer, f *Vector, b *engine.Board, pl engine.Placed) float64 {
-	a := sp.after
+	return sp.valueInto(sp.after, sc, f, b, pl)
+}
+
+// valueInto is value leaving the board in a.
+func (sp *StandardPlayer) valueInto(a *engine.Board, sc *Scorer, f *Vector, b *engine.Board, pl engine.Placed) float64 {
 	a.CopyFrom(b)
 	a.Place(pl)
 	lines := a.ClearLines()
@@ -326,6 +412,8 @@ func playStandard(sp *StandardPlayer, cfg *BenchConfig, seed uint64) (GameResult
 		var pl engine.Placed
 		var ok bool
 		switch {
+		case preview && sp.Depth >= 2:
+			pl, ok = sp.ChooseWithNextExpect(b, cur, next, sp.Keep)
 		case preview:
 			pl, ok = sp.ChooseWithNext(b, cur, next)
 		case sp.Depth >= 2:

@@ -395,24 +395,39 @@ func standardBoards(tb testing.TB) ([]*engine.Board, []engine.Piece) {
 }
 
 // BenchmarkStandardChoose is one decision of the standard model's players
-// on mid-game 10x10 boards: one piece, one unseen piece ahead over the
-// best 8, and the shown next piece.
+// on mid-game 10x10 boards: one piece; one unseen piece ahead over the
+// best 8 and over all placements, each also on the generic second ply
+// (bestAfter, as before standardPly); the shown next piece; and the shown
+// piece with the unseen one after it, beams of 8 and 4.
 func BenchmarkStandardChoose(b *testing.B) {
 	boards, pieces := standardBoards(b)
 	w, _ := PersonalityByName("kocka")
 	for _, c := range []struct {
-		name   string
-		choose func(sp *StandardPlayer, i int)
+		name    string
+		generic bool
+		choose  func(sp *StandardPlayer, i int)
 	}{
-		{"one", func(sp *StandardPlayer, i int) { sp.Choose(boards[i], pieces[i]) }},
-		{"expect8", func(sp *StandardPlayer, i int) { sp.ChooseExpect(boards[i], pieces[i], 8) }},
-		{"next", func(sp *StandardPlayer, i int) { sp.ChooseWithNext(boards[i], pieces[i], pieces[(i+1)%len(pieces)]) }},
+		{"one", false, func(sp *StandardPlayer, i int) { sp.Choose(boards[i], pieces[i]) }},
+		{"expect8", false, func(sp *StandardPlayer, i int) { sp.ChooseExpect(boards[i], pieces[i], 8) }},
+		{"expect8-generic", true, func(sp *StandardPlayer, i int) { sp.ChooseExpect(boards[i], pieces[i], 8) }},
+		{"expect-all", false, func(sp *StandardPlayer, i int) { sp.ChooseExpect(boards[i], pieces[i], 0) }},
+		{"expect-all-generic", true, func(sp *StandardPlayer, i int) { sp.ChooseExpect(boards[i], pieces[i], 0) }},
+		{"next", false, func(sp *StandardPlayer, i int) { sp.ChooseWithNext(boards[i], pieces[i], pieces[(i+1)%len(pieces)]) }},
+		{"next-expect8", false, func(sp *StandardPlayer, i int) {
+			sp.ChooseWithNextExpect(boards[i], pieces[i], pieces[(i+1)%len(pieces)], 8)
+		}},
+		{"next-expect4", false, func(sp *StandardPlayer, i int) {
+			sp.ChooseWithNextExpect(boards[i], pieces[i], pieces[(i+1)%len(pieces)], 4)
+		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			sp := NewStandardPlayer(w, EntryAbove)
+			sp.fast = !c.generic
+			cpu := startCPU()
 			for i := 0; b.Loop(); i++ {
 				c.choose(sp, i%len(boards))
 			}
+			cpu.report(b)
 		})
 	}
 }
