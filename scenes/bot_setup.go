@@ -84,27 +84,28 @@ func newBotSetup(m *Mode) *botSetup {
 			adjust: func(c *Context, d int) {
 				c.Settings.Bot.Speed = min(max(c.Settings.Bot.Speed+d, 0), len(botSpeeds)-1)
 			}},
-		{label: "Show candidates", help: "Outline the best placements the bot considered, with their scores.",
-			value: func(c *Context) string {
-				if c.Settings.Bot.Candidates {
-					return "on"
-				}
-				return "off"
-			},
-			adjust: func(c *Context, _ int) { c.Settings.Bot.Candidates = !c.Settings.Bot.Candidates }},
-		{label: "Perfect clears", help: "Clear the whole board when the pieces in view can (the PC solver).",
-			value: func(c *Context) string {
-				if c.Settings.Bot.PerfectClears {
-					return "on"
-				}
-				return "off"
-			},
-			adjust: func(c *Context, _ int) { c.Settings.Bot.PerfectClears = !c.Settings.Bot.PerfectClears }},
+		toggleItem("Show candidates", "Outline the best placements the bot considered, with their scores.",
+			func(c *Context) *bool { return &c.Settings.Bot.Candidates }),
+		toggleItem("Perfect clears", "Clear the whole board when the pieces in view can (the PC solver).",
+			func(c *Context) *bool { return &c.Settings.Bot.PerfectClears }),
 		{label: "Game", help: "Which mode the bot plays.",
 			value:  func(c *Context) string { return c.Settings.Bot.Game },
 			adjust: func(c *Context, d int) { c.Settings.Bot.Game = cycle(botGames, c.Settings.Bot.Game, d) }},
 	}, setupEnd(m)...)}
 	return s
+}
+
+// toggleItem is a menu row that turns the setting field points to on and
+// off.
+func toggleItem(label, help string, field func(*Context) *bool) menuItem {
+	return menuItem{label: label, help: help,
+		value: func(c *Context) string {
+			if *field(c) {
+				return "on"
+			}
+			return "off"
+		},
+		adjust: func(c *Context, _ int) { f := field(c); *f = !*f }}
 }
 
 // setupEnd is the end of a setup screen's menu: Start plays mode m with

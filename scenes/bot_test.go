@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,6 +109,32 @@ func TestBotPerfectClears(t *testing.T) {
 			t.Errorf("on: planner %+v, %d perfect clears in %d pieces", planner, g.Stats().PerfectClears, g.Stats().Pieces)
 		case !on && planner != nil:
 			t.Errorf("off: a planner was asked: %+v", planner.Stats)
+		}
+	}
+}
+
+// TestBotSetupToggles: the on/off rows of the bot's setup flip their
+// settings and show the new value.
+func TestBotSetupToggles(t *testing.T) {
+	a := newTestApp(t, &MemStore{}, "title")
+	s := newBotSetup(nil)
+	for _, row := range []struct {
+		label string
+		field *bool
+	}{
+		{"Show candidates", &a.Settings.Bot.Candidates},
+		{"Perfect clears", &a.Settings.Bot.PerfectClears},
+	} {
+		i := slices.IndexFunc(s.menu.items, func(it menuItem) bool { return it.label == row.label })
+		if i < 0 {
+			t.Fatalf("no %q row", row.label)
+		}
+		it := s.menu.items[i]
+		before := *row.field
+		it.adjust(a.ctx, 1)
+		want := map[bool]string{true: "on", false: "off"}[!before]
+		if *row.field == before || it.value(a.ctx) != want {
+			t.Errorf("%s: %v -> %v, shows %q", row.label, before, *row.field, it.value(a.ctx))
 		}
 	}
 }
