@@ -67,12 +67,7 @@ func proveShard(g prove.Game, drawer int, h prove.ShardHeader, i, n int, out str
 	h.Start, h.Move, h.Roots = g.Canonical(g.Start()), move, mine
 	h.Expanded, h.Lost = exp, lost
 	s := &prove.Shard{Header: h, Cert: c}
-	err = atomicfile.Write(out, 0o644, func(w io.Writer) error {
-		k, err := s.WriteTo(w)
-		r.FileBytes = k
-		return err
-	})
-	if err != nil {
+	if r.FileBytes, err = writeAtomic(out, s); err != nil {
 		return r, err
 	}
 	r.File = out
@@ -141,16 +136,23 @@ func mergeProveShards(files []string, out string, o prove.Options) (mergeReport,
 	}
 	r.Checked, r.Moves = true, st.Moves
 	r.DrawerToMove, r.AttToMove, r.Terminal = st.DrawerToMove, st.AttackerToMove, st.Terminal
-	err = atomicfile.Write(out, 0o644, func(w io.Writer) error {
-		k, err := c.WriteTo(w)
-		r.FileBytes = k
-		return err
-	})
-	if err != nil {
+	if r.FileBytes, err = writeAtomic(out, c); err != nil {
 		return r, err
 	}
 	r.File = out
 	return r, nil
+}
+
+// writeAtomic writes v to path through atomicfile (the old file stays
+// until the new one is whole) and returns the bytes written.
+func writeAtomic(path string, v io.WriterTo) (int64, error) {
+	var n int64
+	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		var err error
+		n, err = v.WriteTo(w)
+		return err
+	})
+	return n, err
 }
 
 func readShardFile(path string) (*prove.Shard, error) {
