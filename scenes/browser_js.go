@@ -33,8 +33,9 @@ import (
 //     none), taken between two ticks.
 //
 // It calls the page's kockaDownload(name, text) to export a replay,
-// kockaPickReplay() to ask for one to import, and kockaControls(kind) to
-// switch the touch controls between the pieces and a board game
+// kockaPickReplay() to ask for one to import, kockaControls(kind) to
+// switch the touch controls between the pieces and a board game, and
+// kockaTakeTaps() at each tick for the taps too quick for Ebitengine
 // (kocka.js).
 type Browser struct {
 	*App
@@ -161,6 +162,7 @@ func (b *Browser) Update() error {
 			resolve.Invoke(text)
 		}
 	}
+	b.takeTaps()
 	err := b.App.Update()
 	b.snapshot()
 	return err
@@ -174,6 +176,19 @@ func (b *Browser) Draw(screen *ebiten.Image) {
 		b.ready = true
 		ev := js.Global().Get("Event").New("kocka-ready")
 		js.Global().Call("dispatchEvent", ev)
+	}
+}
+
+// takeTaps hands the reader the taps on the canvas that began and ended
+// since the last tick (kocka.js keeps them), which Ebitengine never saw.
+func (b *Browser) takeTaps() {
+	f := js.Global().Get("kockaTakeTaps")
+	if f.Type() != js.TypeFunction {
+		return
+	}
+	xy := f.Invoke()
+	for i := 0; i+1 < xy.Length(); i += 2 {
+		b.reader.queueTap(xy.Index(i).Int(), xy.Index(i+1).Int())
 	}
 }
 

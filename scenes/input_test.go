@@ -97,3 +97,24 @@ func TestMenuRepeatCountsTicks(t *testing.T) {
 		t.Fatal("a new hold repeated at once")
 	}
 }
+
+// TestQueuedTapsClickOneATick: taps Ebitengine missed (the page's quick
+// taps) come out of Read as clicks, in order, one a tick, at their logical
+// positions; the queue keeps at most maxQueuedTaps of them.
+func TestQueuedTapsClickOneATick(t *testing.T) {
+	var r Reader
+	for i := range maxQueuedTaps + 3 {
+		r.queueTap(10*i, 20*i)
+	}
+	var kb KeyBindings
+	half := func(x, y int) (int, int) { return x / 2, y / 2 }
+	for i := range maxQueuedTaps {
+		f := r.Read(&kb, half)
+		if !f.Click || !f.PointerMoved || f.X != 5*i || f.Y != 10*i {
+			t.Fatalf("tick %d: click %v moved %v at %d,%d, want a click at %d,%d", i, f.Click, f.PointerMoved, f.X, f.Y, 5*i, 10*i)
+		}
+	}
+	if f := r.Read(&kb, half); f.Click {
+		t.Fatalf("a click at %d,%d after the queue's %d taps", f.X, f.Y, maxQueuedTaps)
+	}
+}

@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"image"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
@@ -77,6 +79,20 @@ type Reader struct {
 	pads    []ebiten.GamepadID
 	touches []ebiten.TouchID
 	mx, my  int
+	taps    []image.Point // presses Ebitengine missed, in window pixels (queueTap)
+}
+
+// maxQueuedTaps bounds the taps waiting for a tick: more than this many
+// between two ticks is not a person tapping.
+const maxQueuedTaps = 8
+
+// queueTap adds a press that began and ended between two ticks, which
+// Ebitengine's per-tick input state never showed; Read plays it as a
+// click at a tick with no click of its own, one a tick.
+func (r *Reader) queueTap(x, y int) {
+	if len(r.taps) < maxQueuedTaps {
+		r.taps = append(r.taps, image.Point{x, y})
+	}
 }
 
 // Read returns this tick's Frame. toLogical maps window pixels to logical
@@ -148,6 +164,12 @@ func (r *Reader) Read(kb *KeyBindings, toLogical func(x, y int) (int, int)) Fram
 	if len(r.touches) > 0 {
 		tx, ty := ebiten.TouchPosition(r.touches[0])
 		f.X, f.Y = toLogical(tx, ty)
+		f.Click, f.PointerMoved = true, true
+	}
+	if !f.Click && len(r.taps) > 0 {
+		t := r.taps[0]
+		r.taps = append(r.taps[:0], r.taps[1:]...)
+		f.X, f.Y = toLogical(t.X, t.Y)
 		f.Click, f.PointerMoved = true, true
 	}
 	return f

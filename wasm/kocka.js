@@ -173,6 +173,33 @@
     document.body.classList.toggle('board', kind === 'board');
   };
 
+  // Taps on the game itself. Ebitengine reads the touches and the mouse
+  // once a tick, so a press that starts and ends between two ticks (a
+  // quick tap, or any tap while a slow phone drops frames) never reaches
+  // the game. The page keeps each press on the canvas; at every tick the
+  // game takes, through kockaTakeTaps, the ones already over, and drops
+  // the rest, which Ebitengine sees itself (browser_js.go).
+  const maxTaps = 16;
+  let taps = []; // {id, x, y, up}: x and y in device pixels, as Ebitengine's
+  document.addEventListener('pointerdown', (e) => {
+    if (e.target.tagName !== 'CANVAS' || e.button !== 0 || taps.length >= maxTaps) return;
+    const s = window.devicePixelRatio || 1;
+    taps.push({ id: e.pointerId, x: e.clientX * s, y: e.clientY * s, up: false });
+  }, true);
+  const tapEnded = (cancelled) => (e) => {
+    const i = taps.findLastIndex((t) => t.id === e.pointerId && !t.up);
+    if (i < 0) return;
+    if (cancelled) taps.splice(i, 1); // a scroll or a system gesture, not a tap
+    else taps[i].up = true;
+  };
+  document.addEventListener('pointerup', tapEnded(false), true);
+  document.addEventListener('pointercancel', tapEnded(true), true);
+  window.kockaTakeTaps = () => {
+    const over = taps.filter((t) => t.up).flatMap((t) => [t.x, t.y]);
+    taps = [];
+    return over;
+  };
+
   function setUpTouch() {
     if (!wantTouch()) return;
     document.body.classList.add('touch');
