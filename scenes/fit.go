@@ -49,6 +49,18 @@ func (s *playScene) portraitSpan() (int, int) {
 	return draw.LeftColR - draw.PanelW - 6, draw.RightColX + draw.PanelW + 40
 }
 
+// A game against a thrower keeps, besides the board, the dealt piece (and
+// the current one beside it when the next is shown) and, on the right, the
+// thrower's reasons with their scores: the whole of both, smaller, rather
+// than a cut panel.
+func (s *versusScene) portraitSpan() (int, int) {
+	x0 := draw.LeftColR - draw.PanelW - 6
+	if s.game.Config().Preview > 0 {
+		x0 -= draw.PanelW + 6 // the NOW box
+	}
+	return x0, draw.RightColX + whyW + 4
+}
+
 // The title and the main menu keep their middle.
 func (s *titleScene) portraitSpan() (int, int) { return ScreenW/2 - 200, ScreenW/2 + 200 }
 func (s *mainMenu) portraitSpan() (int, int)   { return ScreenW/2 - 150, ScreenW/2 + 150 }

@@ -143,3 +143,43 @@ func TestPortraitPCPanel(t *testing.T) {
 		t.Fatalf("the panel's values end at column %d, the phone shows to %d", panelR, x1)
 	}
 }
+
+// TestPortraitVersusPanels: against a thrower, an upright phone shows the
+// dealt piece's box and the whole of the thrower's panel, for a person and
+// for the bot, with and without the next piece shown.
+func TestPortraitVersusPanels(t *testing.T) {
+	for _, mode := range []string{"versus", "botvs", "botvs-depth2"} {
+		a := newTestApp(t, &MemStore{}, strings.TrimSuffix(mode, "-depth2"))
+		if strings.HasSuffix(mode, "-depth2") { // the bot looks at the next piece: NOW beside DEALT
+			v := a.ctx.versusSettings()
+			v.Bot.Depth = 2
+			a.ctx.saveVersusSettings(v)
+			m, _ := ModeByName("botvs")
+			sc, err := startBotVersus(a.ctx, m, 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Stack.Reset(sc)
+			step(t, a, Frame{}, 60) // past the fade
+		}
+		s, ok := a.Stack.Top().(*versusScene)
+		if !ok {
+			t.Fatalf("--mode %s opened %q", mode, topName(a))
+		}
+		x0, x1 := a.portraitSpan(390, 367)
+		if x1 < draw.RightColX+whyW || x1 > ScreenW {
+			t.Errorf("%s: the thrower's panel ends at column %d, the phone shows to %d", mode, draw.RightColX+whyW, x1)
+		}
+		if dealt := draw.LeftColR - draw.PanelW; x0 > dealt {
+			t.Errorf("%s: the dealt box starts at column %d, the phone shows from %d", mode, dealt, x0)
+		}
+		if (s.game.Config().Preview > 0) != (mode == "botvs-depth2") {
+			t.Errorf("%s: preview %d", mode, s.game.Config().Preview)
+		}
+		if s.game.Config().Preview > 0 {
+			if now := draw.LeftColR - 2*draw.PanelW - 6; x0 > now {
+				t.Errorf("%s: the NOW box starts at column %d, the phone shows from %d", mode, now, x0)
+			}
+		}
+	}
+}
