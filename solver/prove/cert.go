@@ -1,14 +1,14 @@
 package prove
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"slices"
 	"sync"
+
+	"github.com/kocka/kocka/internal/crcio"
 )
 
 // Certificate is a proof that one player avoids losing: a set of canonical
@@ -70,14 +70,12 @@ const certMagic = "KOCKA PROOF 1\n"
 // WriteTo writes the certificate: a header, the states as sorted
 // differences in varints, each with its choice, and a CRC-32 of it all.
 func (c *Certificate) WriteTo(w io.Writer) (int64, error) {
-	crc := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<16)
+	bw := crcio.NewWriter(w, 1<<16)
 	var n int64
 	var tmp [binary.MaxVarintLen64]byte
 	put := func(x uint64) {
-		k := binary.PutUvarint(tmp[:], x)
-		bw.Write(tmp[:k])
-		n += int64(k)
+		n += int64(binary.PutUvarint(tmp[:], x))
+		bw.Uvarint(x)
 	}
 	bw.WriteString(certMagic)
 	n += int64(len(certMagic))
@@ -105,22 +103,17 @@ func (c *Certificate) WriteTo(w io.Writer) (int64, error) {
 			put(uint64(e.Rank))
 		}
 	}
-	if err := bw.Flush(); err != nil {
+	if err := bw.Finish(); err != nil {
 		return n, err
 	}
-	var sum [4]byte
-	binary.LittleEndian.PutUint32(sum[:], crc.Sum32())
-	k, err := w.Write(sum[:])
-	return n + int64(k), err
+	return n + 4, nil
 }
 
 // ReadCertificate reads what WriteTo wrote. It checks the format and the
 // checksum, not the proof: that is Check's work.
 func ReadCertificate(r io.Reader) (*Certificate, error) {
-	crc := crc32.NewIEEE()
-	br := bufio.NewReaderSize(r, 1<<16)
 	c := &Certificate{}
-	cr := &countingReader{r: br, crc: crc}
+	cr := crcio.NewReader(r, 1<<16)
 	magic := make([]byte, len(certMagic))
 	if _, err := io.ReadFull(cr, magic); err != nil || string(magic) != certMagic {
 		return nil, errors.New("certificate: not a Kocka proof file")
@@ -204,38 +197,13 @@ func ReadCertificate(r io.Reader) (*Certificate, error) {
 		}
 		c.Entries = append(c.Entries, e)
 	}
-	want := crc.Sum32()
-	var sum [4]byte
-	if _, err := io.ReadFull(br, sum[:]); err != nil {
-		return nil, fmt.Errorf("certificate: checksum: %w", err)
+	if err := cr.Verify(); err != nil {
+		return nil, fmt.Errorf("certificate: %w", err)
 	}
-	if got := binary.LittleEndian.Uint32(sum[:]); got != want {
-		return nil, fmt.Errorf("certificate: checksum %08x, want %08x", got, want)
-	}
-	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, errors.New("certificate: bytes after the checksum")
+	if err := cr.End(); err != nil {
+		return nil, fmt.Errorf("certificate: %w", err)
 	}
 	return c, nil
-}
-
-// countingReader feeds the checksum exactly the bytes parsed.
-type countingReader struct {
-	r   *bufio.Reader
-	crc io.Writer
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.crc.Write(p[:n])
-	return n, err
-}
-
-func (c *countingReader) ReadByte() (byte, error) {
-	b, err := c.r.ReadByte()
-	if err == nil {
-		c.crc.Write([]byte{b})
-	}
-	return b, err
 }
 
 // CheckStats counts a checked certificate's states.

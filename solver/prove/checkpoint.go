@@ -1,12 +1,12 @@
 package prove
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
+
+	"github.com/kocka/kocka/internal/crcio"
 )
 
 // A checkpoint holds the proof search's settled states: the proven ones
@@ -18,10 +18,8 @@ import (
 const checkpointMagic = "KOCKA PROOF CHECKPOINT 1\n"
 
 func (p *prover) writeCheckpoint(w io.Writer) error {
-	crc := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<16)
-	var tmp [binary.MaxVarintLen64]byte
-	put := func(x uint64) { bw.Write(tmp[:binary.PutUvarint(tmp[:], x)]) }
+	bw := crcio.NewWriter(w, 1<<16)
+	put := bw.Uvarint
 	bw.WriteString(checkpointMagic)
 	put(uint64(len(p.g.Name())))
 	bw.WriteString(p.g.Name())
@@ -53,18 +51,11 @@ func (p *prover) writeCheckpoint(w io.Writer) error {
 			put(uint64(p.lostAt[id]))
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	var sum [4]byte
-	binary.LittleEndian.PutUint32(sum[:], crc.Sum32())
-	_, err := w.Write(sum[:])
-	return err
+	return bw.Finish()
 }
 
 func (p *prover) resume(r io.Reader) error {
-	crc := crc32.NewIEEE()
-	cr := &countingReader{r: bufio.NewReaderSize(r, 1<<16), crc: crc}
+	cr := crcio.NewReader(r, 1<<16)
 	magic := make([]byte, len(checkpointMagic))
 	if _, err := io.ReadFull(cr, magic); err != nil || string(magic) != checkpointMagic {
 		return errors.New("checkpoint: not a Kocka proof checkpoint")
@@ -107,13 +98,8 @@ func (p *prover) resume(r io.Reader) error {
 		p.err = nil
 		return err
 	}
-	want := crc.Sum32()
-	var sum [4]byte
-	if _, err := io.ReadFull(cr.r, sum[:]); err != nil {
-		return fmt.Errorf("checkpoint: checksum: %w", err)
-	}
-	if binary.LittleEndian.Uint32(sum[:]) != want {
-		return errors.New("checkpoint: checksum mismatch")
+	if err := cr.Verify(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil
 }

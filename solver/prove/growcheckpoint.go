@@ -1,12 +1,12 @@
 package prove
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
+
+	"github.com/kocka/kocka/internal/crcio"
 )
 
 // A grow checkpoint is Grow's whole working state: the states by id with
@@ -22,10 +22,8 @@ const growCheckpointMagic = "KOCKA GROW CHECKPOINT 1\n"
 const maxGrowStates = 1<<32 - 2
 
 func (w *grower) writeCheckpoint(out io.Writer, expanded int64) error {
-	crc := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20)
-	var tmp [binary.MaxVarintLen64]byte
-	put := func(x uint64) { bw.Write(tmp[:binary.PutUvarint(tmp[:], x)]) }
+	bw := crcio.NewWriter(out, 1<<20)
+	put := bw.Uvarint
 	p := w.p
 	bw.WriteString(growCheckpointMagic)
 	put(uint64(len(w.g.Name())))
@@ -44,13 +42,7 @@ func (w *grower) writeCheckpoint(out io.Writer, expanded int64) error {
 	putArray(bw, w.edgeNext, 4)
 	putArray(bw, w.queue[w.qi:], 4)
 	putArray(bw, w.lostQ, 4)
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	var sum [4]byte
-	binary.LittleEndian.PutUint32(sum[:], crc.Sum32())
-	_, err := out.Write(sum[:])
-	return err
+	return bw.Finish()
 }
 
 type fixedInt interface {
@@ -58,9 +50,8 @@ type fixedInt interface {
 }
 
 // putArray writes len(a) and the elements, width bytes each.
-func putArray[T fixedInt](bw *bufio.Writer, a []T, width int) {
-	var tmp [binary.MaxVarintLen64]byte
-	bw.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(a)))])
+func putArray[T fixedInt](bw *crcio.Writer, a []T, width int) {
+	bw.Uvarint(uint64(len(a)))
 	var b [8]byte
 	for _, x := range a {
 		binary.LittleEndian.PutUint64(b[:], uint64(x))
@@ -69,7 +60,7 @@ func putArray[T fixedInt](bw *bufio.Writer, a []T, width int) {
 }
 
 // getArray reads what putArray wrote, refusing more than most elements.
-func getArray[T fixedInt](r *countingReader, width int, most uint64, what string) ([]T, error) {
+func getArray[T fixedInt](r *crcio.Reader, width int, most uint64, what string) ([]T, error) {
 	n, err := binary.ReadUvarint(r)
 	if err != nil {
 		return nil, fmt.Errorf("grow checkpoint: %s: %w", what, err)
@@ -85,8 +76,7 @@ func getArray[T fixedInt](r *countingReader, width int, most uint64, what string
 // (a checkpoint is trusted only as far as the certificate it leads to is
 // checked; this keeps a damaged one from crashing the search).
 func (w *grower) resume(in io.Reader) (int64, error) {
-	crc := crc32.NewIEEE()
-	r := &countingReader{r: bufio.NewReaderSize(in, 1<<20), crc: crc}
+	r := crcio.NewReader(in, 1<<20)
 	magic := make([]byte, len(growCheckpointMagic))
 	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != growCheckpointMagic {
 		return 0, errors.New("grow checkpoint: not a Kocka grow checkpoint")
@@ -183,13 +173,8 @@ func (w *grower) resume(in io.Reader) (int64, error) {
 			}
 		}
 	}
-	want := crc.Sum32()
-	var sum [4]byte
-	if _, err := io.ReadFull(r.r, sum[:]); err != nil {
-		return 0, fmt.Errorf("grow checkpoint: checksum: %w", err)
-	}
-	if binary.LittleEndian.Uint32(sum[:]) != want {
-		return 0, errors.New("grow checkpoint: checksum mismatch")
+	if err := r.Verify(); err != nil {
+		return 0, fmt.Errorf("grow checkpoint: %w", err)
 	}
 	p.num = make([]uint32, n)
 	p.assumed = make([]bool, n)
@@ -200,7 +185,7 @@ func (w *grower) resume(in io.Reader) (int64, error) {
 // getArrayN reads n elements of an array whose length the caller has
 // read. It grows the slice as the data arrives, so a damaged length runs
 // out of input before it runs out of memory.
-func getArrayN[T fixedInt](r *countingReader, n uint64, width int, what string) ([]T, error) {
+func getArrayN[T fixedInt](r *crcio.Reader, n uint64, width int, what string) ([]T, error) {
 	var a []T
 	buf := make([]byte, 1<<16*width)
 	for left := n; left > 0; {

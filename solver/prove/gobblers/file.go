@@ -1,13 +1,12 @@
 package gobblers
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 
+	"github.com/kocka/kocka/internal/crcio"
 	"github.com/kocka/kocka/solver/prove"
 )
 
@@ -26,10 +25,8 @@ func IsTable(head []byte) bool {
 
 // Write writes the table (a checkpoint while it is unfinished).
 func (t *Table) Write(w io.Writer) error {
-	crc := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<20)
-	var tmp [binary.MaxVarintLen64]byte
-	put := func(x uint64) { bw.Write(tmp[:binary.PutUvarint(tmp[:], x)]) }
+	bw := crcio.NewWriter(w, 1<<20)
+	put := bw.Uvarint
 	bw.WriteString(tableMagic)
 	for _, x := range []uint64{uint64(t.Space.Sizes), uint64(t.Space.Per), uint64(t.phase), t.next, uint64(t.top), t.Count} {
 		put(x)
@@ -38,42 +35,12 @@ func (t *Table) Write(w io.Writer) error {
 		bw.WriteByte(byte(v))
 	}
 	bw.Write(t.Dist)
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	var sum [4]byte
-	binary.LittleEndian.PutUint32(sum[:], crc.Sum32())
-	_, err := w.Write(sum[:])
-	return err
-}
-
-type crcReader struct {
-	r   *bufio.Reader
-	crc hashWriter
-}
-
-type hashWriter interface {
-	Write([]byte) (int, error)
-	Sum32() uint32
-}
-
-func (c *crcReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.crc.Write(p[:n])
-	return n, err
-}
-
-func (c *crcReader) ReadByte() (byte, error) {
-	b, err := c.r.ReadByte()
-	if err == nil {
-		c.crc.Write([]byte{b})
-	}
-	return b, err
+	return bw.Finish()
 }
 
 // ReadTable reads a finished table file.
 func ReadTable(r io.Reader) (*Table, error) {
-	cr := &crcReader{r: bufio.NewReaderSize(r, 1<<20), crc: crc32.NewIEEE()}
+	cr := crcio.NewReader(r, 1<<20)
 	sizes, per, err := readHead(cr)
 	if err != nil {
 		return nil, err
@@ -94,7 +61,7 @@ func ReadTable(r io.Reader) (*Table, error) {
 // read restores t (already numbered for its space) from a file of the same
 // space: a checkpoint when resume, a finished table otherwise.
 func (t *Table) read(r io.Reader, resume bool) error {
-	cr := &crcReader{r: bufio.NewReaderSize(r, 1<<20), crc: crc32.NewIEEE()}
+	cr := crcio.NewReader(r, 1<<20)
 	sizes, per, err := readHead(cr)
 	if err != nil {
 		return err
@@ -105,7 +72,7 @@ func (t *Table) read(r io.Reader, resume bool) error {
 	return t.readBody(cr, resume)
 }
 
-func readHead(cr *crcReader) (sizes, per int, err error) {
+func readHead(cr *crcio.Reader) (sizes, per int, err error) {
 	magic := make([]byte, len(tableMagic))
 	if _, err := io.ReadFull(cr, magic); err != nil || !IsTable(magic) {
 		return 0, 0, errors.New("gobblers table: not a Kocka Gobblers table")
@@ -121,7 +88,7 @@ func readHead(cr *crcReader) (sizes, per int, err error) {
 	return int(s), int(p), nil
 }
 
-func (t *Table) readBody(cr *crcReader, resume bool) error {
+func (t *Table) readBody(cr *crcio.Reader, resume bool) error {
 	var h [4]uint64
 	for i := range h {
 		x, err := binary.ReadUvarint(cr)
@@ -157,13 +124,8 @@ func (t *Table) readBody(cr *crcReader, resume bool) error {
 	if _, err := io.ReadFull(cr, t.Dist); err != nil {
 		return fmt.Errorf("gobblers table: distances: %w", err)
 	}
-	want := cr.crc.Sum32()
-	var sum [4]byte
-	if _, err := io.ReadFull(cr.r, sum[:]); err != nil {
-		return fmt.Errorf("gobblers table: checksum: %w", err)
-	}
-	if binary.LittleEndian.Uint32(sum[:]) != want {
-		return errors.New("gobblers table: checksum mismatch")
+	if err := cr.Verify(); err != nil {
+		return fmt.Errorf("gobblers table: %w", err)
 	}
 	t.phase, t.next, t.top = uint8(phase), next, int(top)
 	return nil
