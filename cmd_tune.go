@@ -27,7 +27,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	model := fs.String("model", solver.ModelClassic, "classic or guideline (see kocka bench)")
 	start := fs.String("start", "kocka", "personality to start from")
 	params := fs.String("params", defaultTuneParams, "comma-separated weights to tune (feature names; NAME.tall for the tall weight)")
-	objective := fs.String("objective", "lines", "lines or score (mean per game)")
+	objective := fs.String("objective", "lines", "lines, score or attack (mean per game; attack: garbage rows sent, guideline model only)")
 	games := fs.Int("games", 16, "games per candidate per generation")
 	gens := fs.Int("generations", 10, "generations")
 	pop := fs.Int("population", 20, "candidates per generation")

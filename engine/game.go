@@ -423,6 +423,7 @@ func (g *Game) lock() {
 			c.BackToBack = g.b2b > 0
 			g.b2b++
 		} else {
+			c.EndsChain = g.b2b > 0
 			g.b2b = 0
 		}
 	} else {

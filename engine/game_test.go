@@ -441,3 +441,49 @@ func TestLockEventClearsBottomFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestBackToBackChainEnds: a tetris starts a chain, the single after it
+// ends it (Clear.EndsChain, BackToBack false), and the chain counter and
+// its longest run follow.
+func TestBackToBackChainEnds(t *testing.T) {
+	g := newSeqGame(t, still(), engine.I, engine.O, engine.O)
+	fill(t, g,
+		"XXXX..XXXX",
+		"XXXXX.XXXX",
+		"XXXXX.XXXX",
+		"XXXXX.XXXX",
+		"XXXXX.XXXX",
+	)
+	lock := func(what string, inputs ...engine.Input) engine.Clear {
+		t.Helper()
+		g.Tick(0) // lets go of the last hard drop
+		for i := 0; i < 120; i++ { // past any entry delay
+			if _, ok := g.Current(); ok {
+				break
+			}
+			g.Tick(0)
+		}
+		var locks []engine.Event
+		for i := 0; i < 120 && len(locks) == 0; i++ {
+			in := engine.InHardDrop
+			if i < len(inputs) {
+				in = inputs[i]
+			}
+			locks = eventsOf(g.Tick(in), engine.EvLock)
+		}
+		if len(locks) != 1 {
+			t.Fatalf("%s: %d locks", what, len(locks))
+		}
+		return locks[0].Clear
+	}
+	// The I, turned upright, falls into column 5.
+	if c := lock("tetris", engine.InRotateCW, 0); c.Lines != 4 || c.BackToBack || c.EndsChain || g.BackToBack() != 1 {
+		t.Fatalf("tetris: %+v, chain %d", c, g.BackToBack())
+	}
+	if c := lock("single"); c.Lines != 1 || c.BackToBack || !c.EndsChain || g.BackToBack() != 0 {
+		t.Fatalf("single after a tetris: %+v, chain %d", c, g.BackToBack())
+	}
+	if got := g.Stats().MaxBackToBack; got != 1 {
+		t.Fatalf("longest chain %d, want 1", got)
+	}
+}

@@ -47,6 +47,7 @@ type Clear struct {
 	Lines        int  // rows removed
 	Spin         Spin // T-spin kind
 	BackToBack   bool // this clear continued a back-to-back chain
+	EndsChain    bool // this clear ended a back-to-back chain: an easy clear after a difficult one
 	Combo        int  // consecutive clearing locks before this one (0 for the first)
 	PerfectClear bool // the board is empty afterwards
 }

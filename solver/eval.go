@@ -31,6 +31,7 @@ const (
 	FTSpinDouble
 	FTSpinTriple
 	FBackToBack   // the clear continued a back-to-back chain
+	FChainEnded   // the clear ended a back-to-back chain (engine.Clear.EndsChain)
 	FCombo        // clearing locks in a row before this one (engine.Clear.Combo)
 	FPerfectClear // the board is empty afterwards
 	FTWasted      // a T placed without a T-spin
@@ -62,7 +63,7 @@ var featureNames = [NumFeatures]string{
 	FPieceBottom: "piece_bottom", FNewHoles: "new_holes", FNewDeepWells: "new_deep_wells",
 	FSingle: "single", FDouble: "double", FTriple: "triple", FTetris: "tetris",
 	FTSpinMini: "tspin_mini", FTSpinSingle: "tspin_single", FTSpinDouble: "tspin_double",
-	FTSpinTriple: "tspin_triple", FBackToBack: "back_to_back", FCombo: "combo",
+	FTSpinTriple: "tspin_triple", FBackToBack: "back_to_back", FChainEnded: "chain_ended", FCombo: "combo",
 	FPerfectClear: "perfect_clear", FTWasted: "t_wasted",
 	FRowTransitions: "row_transitions", FColumnTransitions: "column_transitions",
 	FColumnTransitionsOpen: "column_transitions_open", FHoles: "holes",
@@ -151,7 +152,7 @@ const (
 // spins, and the kinds of clears its scoring rewards.
 var modernFeatures = []Feature{
 	FTSlotDouble, FTSlotSingle, FTWasted, FTSpinMini, FTSpinSingle, FTSpinDouble, FTSpinTriple,
-	FSingle, FDouble, FTriple, FTetris, FBackToBack, FCombo, FPerfectClear,
+	FSingle, FDouble, FTriple, FTetris, FBackToBack, FChainEnded, FCombo, FPerfectClear,
 }
 
 // classic returns w without its modern terms, for the drop-from-above model
@@ -290,6 +291,9 @@ func (s *Scorer) moveFeatures(f *Vector, p engine.Placed, after *engine.Board, c
 	if c.BackToBack && c.Difficult() {
 		f[FBackToBack] = 1
 	}
+	if c.EndsChain {
+		f[FChainEnded] = 1
+	}
 	if c.Lines > 0 {
 		f[FCombo] = float64(c.Combo)
 	}
@@ -359,6 +363,7 @@ func ClearOf(lines int, spin engine.Spin, after *engine.Board, b2b, combo int) (
 		c.BackToBack = b2b > 0
 		b2b++
 	} else {
+		c.EndsChain = b2b > 0
 		b2b = 0
 	}
 	return c, b2b, combo

@@ -149,7 +149,8 @@ func TestClearOf(t *testing.T) {
 	}{
 		{"no clear ends the combo", 0, engine.SpinNone, notEmpty, 2, 3, engine.Clear{}, 2, -1},
 		{"first single", 1, engine.SpinNone, notEmpty, 0, -1, engine.Clear{Lines: 1}, 0, 0},
-		{"single breaks back-to-back", 1, engine.SpinNone, notEmpty, 3, 0, engine.Clear{Lines: 1, Combo: 1}, 0, 1},
+		{"single breaks back-to-back", 1, engine.SpinNone, notEmpty, 3, 0, engine.Clear{Lines: 1, Combo: 1, EndsChain: true}, 0, 1},
+		{"double with no chain ends none", 2, engine.SpinNone, notEmpty, 0, 0, engine.Clear{Lines: 2, Combo: 1}, 0, 1},
 		{"tetris starts a chain", 4, engine.SpinNone, notEmpty, 0, -1, engine.Clear{Lines: 4}, 1, 0},
 		{"tetris continues it", 4, engine.SpinNone, notEmpty, 1, 0, engine.Clear{Lines: 4, BackToBack: true, Combo: 1}, 2, 1},
 		{"T-spin without lines keeps the chain", 0, engine.SpinFull, notEmpty, 2, 1, engine.Clear{Spin: engine.SpinFull}, 2, -1},

@@ -50,7 +50,7 @@ type TuneConfig struct {
 	Games       BenchConfig // model, well, games per candidate, pieces, search; Seed is the first game seed
 	Start       Weights     // the weights tuning starts from (their name is kept)
 	Params      []Param     // the weights that are tuned; the others stay as in Start
-	Objective   string      // "lines" (mean lines per game) or "score" (mean score)
+	Objective   string      // "lines", "score" or "attack" (means per game; objectives)
 	Generations int
 	Population  int
 	Elite       int     // best candidates the next distribution is fitted to
@@ -94,8 +94,10 @@ type TuneResult struct {
 // Validate reports the first setting out of range.
 func (c *TuneConfig) Validate() error {
 	switch {
-	case c.Objective != "lines" && c.Objective != "score":
-		return fmt.Errorf("unknown objective %q (want lines or score)", c.Objective)
+	case objectives[c.Objective] == nil:
+		return fmt.Errorf("unknown objective %q (want lines, score or attack)", c.Objective)
+	case c.Objective == "attack" && c.Games.Model != ModelGuideline:
+		return fmt.Errorf("objective attack needs the guideline model (garbage is a guideline rule), not %s", c.Games.Model)
 	case len(c.Params) == 0:
 		return fmt.Errorf("no weights to tune")
 	case c.Generations < 1 || c.Population < 2 || c.Elite < 1 || c.Elite > c.Population:
@@ -351,12 +353,18 @@ func (c *TuneConfig) play(pop []Weights, seed uint64, gen int, best float64) ([]
 	}
 	fit := make([]float64, len(rs))
 	for i, r := range rs {
-		fit[i] = r.LinesMean
-		if c.Objective == "score" {
-			fit[i] = r.ScoreMean
-		}
+		fit[i] = objectives[c.Objective](&r)
 	}
 	return fit, nil
+}
+
+// objectives are the fitnesses kocka tune maximizes, from a candidate's
+// games: attack is the garbage rows sent a game (not a piece, so that
+// topping out early costs what it would have sent).
+var objectives = map[string]func(*BenchResult) float64{
+	"lines":  func(r *BenchResult) float64 { return r.LinesMean },
+	"score":  func(r *BenchResult) float64 { return r.ScoreMean },
+	"attack": func(r *BenchResult) float64 { return r.AttackPerPiece * r.PiecesMean },
 }
 
 // GoSource writes weights as a Go composite literal for weights_kocka.go.

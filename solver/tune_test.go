@@ -115,3 +115,30 @@ func TestTuneRefusesAForeignState(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneObjectives: each objective reads its figure from a candidate's
+// games, attack only where garbage exists, and others are refused.
+func TestTuneObjectives(t *testing.T) {
+	r := BenchResult{LinesMean: 198, ScoreMean: 800000, AttackPerPiece: 0.25, PiecesMean: 500}
+	for name, want := range map[string]float64{"lines": 198, "score": 800000, "attack": 125} {
+		if got := objectives[name](&r); got != want {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+	cfg := smallTune(t)
+	for _, c := range []struct {
+		objective, model string
+		ok               bool
+	}{
+		{"lines", ModelStandard, true},
+		{"attack", ModelGuideline, true},
+		{"attack", ModelStandard, false},
+		{"attacks", ModelGuideline, false},
+		{"", ModelGuideline, false},
+	} {
+		cfg.Objective, cfg.Games.Model, cfg.Games.MaxPieces, cfg.Games.Level = c.objective, c.model, 300, 10
+		if err := cfg.Validate(); (err == nil) != c.ok {
+			t.Errorf("objective %q in %s: Validate = %v", c.objective, c.model, err)
+		}
+	}
+}

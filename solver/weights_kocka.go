@@ -32,6 +32,13 @@ package solver
 //	kocka tune --model guideline --objective lines --height 6 --level 20 --max-pieces 1000 --depth 1 --games 10 --generations 6 --population 12 --elite 3 --spread 1.0 --seed 5000 --params single.tall,double.tall,triple.tall,tetris.tall,tslot_double.tall,t_wasted
 //	kocka tune --model guideline --objective lines --height 6 --level 20 --max-pieces 3000 --depth 1 --games 8 --generations 4 --population 12 --elite 3 --spread 0.5 --seed 6000 --params single.tall,double.tall,triple.tall,tetris.tall,tslot_double.tall,t_wasted
 //
+// Last, by hand, a cost for ending a back-to-back chain (chain_ended: an
+// easy clear after a difficult one), -80 on a low stack and fading to 0 as
+// the stack fills the well (tall +80): longer chains and more attack, with
+// no top-out in the cramped wells above. Stronger costs, and the result of
+// tuning it for attack in a 10x8 well, topped out at 20G (docs/benchmarks.md,
+// "Back-to-back").
+//
 // Each run started (--start kocka) from the kocka weights of its time: the
 // previous run's result plus the hand-set changes named here, so running a
 // command again today starts from these final weights instead. The weights
@@ -59,6 +66,7 @@ var kockaWeights = Weights{
 		FTSpinDouble:  72.73181614410652,
 		FTSpinTriple:  40,
 		FBackToBack:   5.725998348751315,
+		FChainEnded:   -80,
 		FCombo:        9.696209907237847,
 		FPerfectClear: 100,
 		FTWasted:      -6.064191759936278,
@@ -72,5 +80,6 @@ var kockaWeights = Weights{
 		FTSlotDouble:   -0.1894165486516722,
 		FLandingHeight: -0.3948105782912589,
 		FHoles:         -0.2249650163558752,
+		FChainEnded:    80,
 	},
 }
