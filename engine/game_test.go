@@ -456,7 +456,7 @@ func TestBackToBackChainEnds(t *testing.T) {
 	)
 	lock := func(what string, inputs ...engine.Input) engine.Clear {
 		t.Helper()
-		g.Tick(0) // lets go of the last hard drop
+		g.Tick(0)                  // lets go of the last hard drop
 		for i := 0; i < 120; i++ { // past any entry delay
 			if _, ok := g.Current(); ok {
 				break
