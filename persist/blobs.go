@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/kocka/kocka/internal/durable"
@@ -23,12 +24,19 @@ type Blobs struct {
 	mu      sync.Mutex
 	mem     map[string]entry // what the game sees, under mu
 	locked  map[string]bool  // blobs that must not be overwritten this session
+	checks  []check          // validators of blobs by name (Check)
 	closed  bool             // Close was called: Save writes at once
 	pending map[string][]byte
 	order   []string
 	busy    sync.WaitGroup // one count per name waiting or being written
 	wake    chan struct{}
 	errs    chan error
+}
+
+// check is a validator for the blobs whose names end in suffix.
+type check struct {
+	suffix string
+	valid  durable.Validator
 }
 
 // entry is a blob in memory; absent means the game sees no blob (none in
@@ -55,11 +63,15 @@ func New(s Store) *Blobs {
 // Load returns a copy of blob name: from memory if the game has seen it,
 // else from the store (and then kept). A missing blob is an error matching
 // fs.ErrNotExist; so is one the store found too damaged to use (it is
-// moved aside, see Store). An unreadable blob is an error, and locked.
+// moved aside, see Store, and the error says so the first time). An
+// unreadable blob is an error, and locked.
 func (b *Blobs) Load(name string) ([]byte, error) {
 	e, l, fresh := b.fetch(name, nil)
 	if fresh && l.Locked {
 		return nil, fmt.Errorf("could not read %s: %w", name, l.Problem)
+	}
+	if e.absent && fresh && l.Damaged != "" {
+		return nil, fmt.Errorf("%s was damaged (%v), moved to %s, and has no good backup: %w", name, l.Problem, l.Damaged, fs.ErrNotExist)
 	}
 	if e.absent {
 		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
@@ -67,11 +79,36 @@ func (b *Blobs) Load(name string) ([]byte, error) {
 	return append([]byte(nil), e.data...), nil
 }
 
+// Check makes the blobs whose names end in suffix pass valid: a damaged
+// one is set aside when it is loaded (its backup used if good), and also
+// before the first Save of its name this session, so that a damaged file
+// never becomes the backup of a good one. Call it before any Load or Save
+// of such blobs.
+func (b *Blobs) Check(suffix string, valid durable.Validator) {
+	b.mu.Lock()
+	b.checks = append(b.checks, check{suffix, valid})
+	b.mu.Unlock()
+}
+
+// validFor returns the Check validator of blob name, or nil. Under mu.
+func (b *Blobs) validFor(name string) durable.Validator {
+	for _, c := range b.checks {
+		if strings.HasSuffix(name, c.suffix) {
+			return c.valid
+		}
+	}
+	return nil
+}
+
 // fetch returns what the game sees of blob name, reading the store the
-// first time (fresh), when l says what the store found.
+// first time (fresh), when l says what the store found; valid nil means
+// the Check validator of the name, if any.
 func (b *Blobs) fetch(name string, valid durable.Validator) (e entry, l durable.Loaded, fresh bool) {
 	b.mu.Lock()
 	e, ok := b.mem[name]
+	if valid == nil {
+		valid = b.validFor(name)
+	}
 	b.mu.Unlock()
 	if ok {
 		return e, l, false
@@ -94,6 +131,15 @@ func (b *Blobs) fetch(name string, valid durable.Validator) (e entry, l durable.
 // store. A locked blob is left as it is.
 func (b *Blobs) Save(name string, data []byte) {
 	data = append([]byte(nil), data...)
+	b.mu.Lock()
+	_, seen := b.mem[name]
+	checked := b.validFor(name) != nil
+	b.mu.Unlock()
+	if checked && !seen {
+		// The store learns the validator and sets a damaged file aside
+		// now, before this Save could keep it as the backup.
+		b.fetch(name, nil)
+	}
 	b.mu.Lock()
 	if b.locked[name] {
 		b.mu.Unlock()

@@ -234,3 +234,78 @@ func TestCloseStopsTheWriter(t *testing.T) {
 		t.Fatalf("a Save after Close left %q", got)
 	}
 }
+
+// TestCheckedBlobKeepsItsGoodBackup: a checked blob found damaged, by a
+// Load or by the first Save of its name this session, is set aside and
+// never becomes the backup; a good backup survives. (Unchecked, the first
+// Save took the damaged file for good and kept it over the backup.)
+func TestCheckedBlobKeepsItsGoodBackup(t *testing.T) {
+	valid := func(data []byte) error {
+		if !strings.HasPrefix(string(data), "GOOD") {
+			return errors.New("no GOOD header")
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		name    string
+		check   bool
+		load    bool
+		wantBak string
+	}{
+		{"checked, saved without a load", true, false, "GOOD old"},
+		{"checked, loaded then saved", true, true, "GOOD old"},
+		{"unchecked name, saved without a load", false, false, "cut"},
+	} {
+		s := &MemStore{}
+		s.Put("r.kreplay", []byte("cut"))
+		s.Put("r.kreplay.bak", []byte("GOOD old"))
+		b := New(s)
+		if c.check {
+			b.Check(".kreplay", valid)
+		}
+		if c.load {
+			got, err := b.Load("r.kreplay")
+			if err != nil || string(got) != "GOOD old" {
+				t.Fatalf("%s: load %q, %v; want the backup", c.name, got, err)
+			}
+		}
+		b.Save("r.kreplay", []byte("GOOD new"))
+		b.Flush()
+		if got, _ := s.Get("r.kreplay"); string(got) != "GOOD new" {
+			t.Fatalf("%s: main %q", c.name, got)
+		}
+		if got, _ := s.Get("r.kreplay.bak"); string(got) != c.wantBak {
+			t.Errorf("%s: backup %q, want %q", c.name, got, c.wantBak)
+		}
+		aside := 0
+		for _, n := range s.Names() {
+			if strings.Contains(n, ".damaged-") {
+				aside++
+			}
+		}
+		if want := map[bool]int{true: 1, false: 0}[c.check]; aside != want {
+			t.Errorf("%s: %d damaged copies set aside, want %d (%v)", c.name, aside, want, s.Names())
+		}
+	}
+}
+
+// TestCheckRefusesToSaveInvalidData: the store will not write a checked
+// blob that would not load back.
+func TestCheckRefusesToSaveInvalidData(t *testing.T) {
+	s := &MemStore{}
+	b := New(s)
+	b.Check(".kreplay", func(data []byte) error {
+		if len(data) == 0 {
+			return errors.New("empty")
+		}
+		return nil
+	})
+	b.Save("x.kreplay", nil)
+	b.Flush()
+	if errs := b.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "would not load back") {
+		t.Fatalf("errors %v", errs)
+	}
+	if _, err := s.Get("x.kreplay"); err == nil {
+		t.Fatal("an empty checked blob was written")
+	}
+}

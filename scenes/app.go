@@ -109,6 +109,7 @@ func NewApp(o Options) (*App, error) {
 		store = &persist.MemStore{}
 	}
 	a.blobs = persist.New(store)
+	a.blobs.Check(replayExt, validReplay)
 	if a.sound == nil {
 		a.sound = silence{}
 	}

@@ -1,12 +1,24 @@
 package scenes
 
 import (
+	"bytes"
+
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/solver/thrower"
 )
 
 // replayName is the blob holding the last replay of a mode.
-func replayName(mode string) string { return "replay-" + mode + ".kreplay" }
+func replayName(mode string) string { return "replay-" + mode + replayExt }
+
+// replayExt ends the names of the saved replay blobs.
+const replayExt = ".kreplay"
+
+// validReplay is the store's check of a saved replay (persist.Blobs.Check):
+// one that does not decode is set aside and never kept as a backup.
+func validReplay(data []byte) error {
+	_, err := engine.DecodeReplay(bytes.NewReader(data))
+	return err
+}
 
 // replayDriver feeds the recorded inputs back, one per tick.
 type replayDriver struct {

@@ -442,3 +442,25 @@ func FuzzReplayIndex(f *testing.F) {
 		a.drawLogical(dry, nil)
 	})
 }
+
+// TestReplayBackupOfAnotherGame: when a ring slot's file is damaged, its
+// backup is the game the slot held before, which must not open under the
+// newer game's entry.
+func TestReplayBackupOfAnotherGame(t *testing.T) {
+	store := &MemStore{}
+	a := newTestApp(t, store, "title")
+	keepN(a.ctx, "marathon", MaxRecentReplays+1, -1) // slot 0 twice
+	a.FlushSaves()
+	newest := a.ctx.Replays().Entries()[0]
+	if newest.Blob != recentBlob(0) {
+		t.Fatalf("the newest game is in %s", newest.Blob)
+	}
+	if _, err := store.Get(newest.Blob + ".bak"); err != nil {
+		t.Fatalf("no backup of the slot: %v", err)
+	}
+	store.Put(newest.Blob, []byte("cut"))
+	b := newTestApp(t, store, "title")
+	if _, err := b.ctx.openReplay(newest); err == nil || !strings.Contains(err.Error(), "another game") {
+		t.Fatalf("the newest entry over a damaged file with an older backup: %v", err)
+	}
+}

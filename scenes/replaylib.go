@@ -49,8 +49,8 @@ type ReplayIndex struct {
 	Best   map[string]ReplayEntry `json:"best"`   // by mode
 }
 
-func recentBlob(seq int) string   { return fmt.Sprintf("replay-%02d.kreplay", seq%MaxRecentReplays) }
-func bestBlob(mode string) string { return "replay-best-" + mode + ".kreplay" }
+func recentBlob(seq int) string   { return fmt.Sprintf("replay-%02d%s", seq%MaxRecentReplays, replayExt) }
+func bestBlob(mode string) string { return "replay-best-" + mode + replayExt }
 
 // Validate rejects an index no game could have written: too many entries,
 // or an entry naming a blob outside the library.
@@ -206,11 +206,16 @@ func (c *Context) keepReplay(mode, title string, rep *engine.Replay, person, pb 
 func (c *Context) openReplay(e ReplayEntry) (*engine.Replay, error) {
 	raw, err := c.blobs.Load(e.Blob)
 	if err != nil {
-		return nil, fmt.Errorf("the replay of %s is missing: %v", describeEntry(e), err)
+		return nil, fmt.Errorf("the replay of %s cannot be opened: %v", describeEntry(e), err)
 	}
 	rep, err := engine.DecodeReplay(bytes.NewReader(raw))
 	if err != nil {
 		return nil, fmt.Errorf("the replay of %s is damaged: %s", describeEntry(e), strings.TrimPrefix(err.Error(), "replay: "))
+	}
+	// A damaged file is replaced by its backup, which may be the game
+	// the slot held before: never show that one under this entry.
+	if rep.Score != e.Score || rep.Lines != e.Lines || len(rep.Inputs) != e.Ticks {
+		return nil, fmt.Errorf("the replay of %s is missing: its file holds another game", describeEntry(e))
 	}
 	return rep, nil
 }
