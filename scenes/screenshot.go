@@ -54,16 +54,17 @@ func (a *App) saveScreenshot(screen *ebiten.Image) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(b)
 	screen.ReadPixels(img.Pix)
-	f, err := os.Create(a.opts.Screenshot)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
+	// Whole or not at all: a test reading the file never sees half a PNG.
+	var buf bytes.Buffer
+	err := png.Encode(&buf, img)
+	if err == nil {
+		err = atomicfile.Replace(atomicfile.OS, a.opts.Screenshot, buf.Bytes(), 0o644)
 	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
+	if err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	if a.state != nil {
 		a.state.flush(a.State())
 	}
-	return f.Close()
+	return nil
 }

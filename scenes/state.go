@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/scenes/draw"
 )
 
@@ -244,9 +243,7 @@ func (w *stateWriter) write(it stateItem) {
 		return
 	}
 	w.written = it.seq
-	b := it.b
-	tmp := filepath.Join(filepath.Dir(w.path), "."+filepath.Base(w.path)+".tmp")
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err == nil {
-		os.Rename(tmp, w.path) // readers see the old file or the new, never half
-	}
+	// Readers see the old file or the new, never half; two games writing
+	// one path each use a temporary file of their own.
+	atomicfile.Replace(atomicfile.OS, w.path, append(it.b, '\n'), 0o644)
 }

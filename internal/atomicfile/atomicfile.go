@@ -200,31 +200,3 @@ func split(path string) (dir, base string) {
 	}
 	return dir, base
 }
-
-// ReadFile reads path, or its backup when path is missing. It reports which
-// one it read, so a caller that cannot parse the main file can try the
-// backup explicitly.
-func ReadFile(path string) (data []byte, from string, err error) {
-	data, err = readAll(path)
-	if err == nil {
-		return data, path, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return nil, path, err
-	}
-	bak := BackupPath(path)
-	data, berr := readAll(bak)
-	if berr != nil {
-		return nil, path, err // the missing main file is the news
-	}
-	return data, bak, nil
-}
-
-func readAll(path string) ([]byte, error) {
-	f, err := OS.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
-}

@@ -93,25 +93,17 @@ func TestWriteIntoMissingDir(t *testing.T) {
 	}
 }
 
-func TestReadFileFallsBack(t *testing.T) {
+// TestWriteFileKeepsTheBackup: the version a write replaces is the backup.
+func TestWriteFileKeepsTheBackup(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hs.json")
-	if _, _, err := atomicfile.ReadFile(path); !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("reading a file that never existed: %v, want not-exist", err)
-	}
 	for _, s := range []string{"first", "second"} {
 		if err := atomicfile.WriteFile(path, []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	data, from, err := atomicfile.ReadFile(path)
-	if err != nil || string(data) != "second" || from != path {
-		t.Fatalf("ReadFile = %q from %s, %v; want the main file", data, from, err)
-	}
-	if err := os.Remove(path); err != nil {
-		t.Fatal(err)
-	}
-	data, from, err = atomicfile.ReadFile(path)
-	if err != nil || string(data) != "first" || from != atomicfile.BackupPath(path) {
-		t.Fatalf("ReadFile without the main file = %q from %s, %v; want the backup", data, from, err)
+	for p, want := range map[string]string{path: "second", atomicfile.BackupPath(path): "first"} {
+		if data, err := atomicfile.ReadLimit(atomicfile.OS, p, 1<<10); err != nil || string(data) != want {
+			t.Fatalf("%s holds %q, %v; want %q", p, data, err, want)
+		}
 	}
 }
