@@ -403,3 +403,27 @@ func TestUltraEndsOnTimeAndIsScored(t *testing.T) {
 		t.Fatalf("results %q, best %+v (game score %d)", topName(a), best, play.game.Score())
 	}
 }
+
+// TestStateWatching: the state says the bot is playing only while its game
+// is the top scene: not for a person, not under the pause menu.
+func TestStateWatching(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		want bool
+	}{{"bot", true}, {"botvs", true}, {"marathon", false}, {"versus", false}} {
+		a := newTestApp(t, &MemStore{}, c.mode)
+		step(t, a, Frame{}, 2)
+		if got := a.State().Watching; got != c.want {
+			t.Errorf("%s: watching %v, want %v", c.mode, got, c.want)
+		}
+		p, ok := a.Stack.Top().(pausable)
+		if !ok {
+			t.Fatalf("%s: %q cannot pause", c.mode, topName(a))
+		}
+		a.Stack.Push(newPause(p.playing()))
+		step(t, a, Frame{}, 30)
+		if a.State().Watching {
+			t.Errorf("%s: watching under the pause menu", c.mode)
+		}
+	}
+}

@@ -224,7 +224,8 @@ func (b *Browser) replayText() any {
 // setControls tells the page which on-screen controls the scene wants
 // (kocka.js's kockaControls): "board" for a Gobblet game, where the board
 // is tapped and the buttons are hint, undo and the menu, "pc" for PC
-// practice (the pieces and a hint), and "pieces" for everything else. It calls only when the answer changes.
+// practice (the pieces and a hint), "watch" while the bot plays (only the
+// menu button), and "pieces" for everything else. It calls only when the answer changes.
 func (b *Browser) setControls(st State) {
 	kind := "pieces"
 	switch {
@@ -232,6 +233,8 @@ func (b *Browser) setControls(st State) {
 		kind = "board"
 	case st.PC != nil:
 		kind = "pc" // the pieces and the hint
+	case st.Watching:
+		kind = "watch" // the bot plays: only the menu
 	}
 	if kind == b.controls {
 		return

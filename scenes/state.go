@@ -68,6 +68,10 @@ type State struct {
 	Board []string `json:"board,omitempty"`
 	// Layout places the field on the window, in window pixels.
 	Layout *Layout `json:"layout,omitempty"`
+	// Watching says the bot plays the game on screen (not a person, not a
+	// replay) and no menu or result is over it: the page then offers only
+	// the menu button.
+	Watching bool `json:"watching,omitempty"`
 	// Gobblet is the Gobblet game on the stack, if any.
 	Gobblet *GobbletState `json:"gobblet,omitempty"`
 }
@@ -146,9 +150,12 @@ func (a *App) State() State {
 	}
 	st.StateHash = fmt.Sprintf("%016x", g.StateHash())
 	if p, ok := view.(interface{ driverOf() Driver }); ok {
-		if d := p.driverOf(); d.Replay() != nil {
+		d := p.driverOf()
+		if d.Replay() != nil {
 			st.ReplayHash, st.ReplayDone = fmt.Sprintf("%016x", d.Replay().Hash), d.Finished()
 		}
+		top, _ := a.Stack.Top().(GameView)
+		st.Watching = !d.Person() && d.Replay() == nil && top == view
 	}
 	b := g.Board()
 	for y := g.VisibleHeight() - 1; y >= 0; y-- {

@@ -165,12 +165,15 @@
   }
 
   // The game says which controls its scene wants: "pieces", "pc" (the
-  // pieces and PC practice's hint) or "board" (a Gobblet game, played by
-  // tapping the board).
+  // pieces and PC practice's hint), "board" (a Gobblet game, played by
+  // tapping the board) or "watch" (the bot plays: the board's bar with
+  // only its menu button).
   window.kockaControls = (kind) => {
-    $('touch').classList.toggle('board', kind === 'board');
+    const bar = kind === 'board' || kind === 'watch';
+    $('touch').classList.toggle('board', bar);
+    $('touch').classList.toggle('watch', kind === 'watch');
     $('touch').classList.toggle('pc', kind === 'pc');
-    document.body.classList.toggle('board', kind === 'board');
+    document.body.classList.toggle('board', bar);
   };
 
   // Taps on the game itself. Ebitengine reads the touches and the mouse

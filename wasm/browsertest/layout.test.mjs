@@ -93,6 +93,21 @@ test('an upright phone (390x844) shows the board across its width, the touch but
   await page.context().close();
 });
 
+test('watching the bot on a phone: only the menu button, the game gets the rest; a quick tap opens the menu', async () => {
+  const page = await open('?mode=botvs&seed=3&touch=1', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await until(page, 'the bot playing', (s) => s.scene === 'play' && s.watching && s.pieces > 2);
+  const visible = () => page.evaluate(() => [...document.querySelectorAll('#touch button')].filter((b) => b.offsetParent).map((b) => b.textContent));
+  assert.deepEqual(await visible(), ['MENU']);
+  const bar = await page.locator('#touch').boundingBox();
+  assert.ok(bar.height <= 100, `the bar takes ${bar.height} pixels of 844`);
+  await page.tap('#touch button[aria-label="Menu"]');
+  await until(page, 'the pause menu', (s) => s.scene !== 'play' && !s.watching);
+  await page.screenshot({ path: path.join(shots, 'botvs-phone-menu.png') });
+  assert.notDeepEqual(await visible(), ['MENU'], 'the pads come back over the menu');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('replay files: imported through the file picker, exported as a download; a damaged one is reported', async () => {
   const page = await open('?touch=0', { viewport: { width: 640, height: 360 }, acceptDownloads: true });
   await until(page, 'the title', (s) => s.scene === 'title');
