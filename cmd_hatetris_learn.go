@@ -24,6 +24,22 @@ const (
 	maxDataDepth   = 10_000 // a rollout's pieces
 )
 
+// fileError marks a file that cannot be read or holds bad data: the
+// commands exit 1 for it, and 2 for a bad flag value (exitCode).
+type fileError struct{ err error }
+
+func (e fileError) Error() string { return e.err.Error() }
+func (e fileError) Unwrap() error { return e.err }
+
+// exitCode is 1 for a fileError in err, else 2 (a bad flag).
+func exitCode(err error) int {
+	var f fileError
+	if errors.As(err, &f) {
+		return 1
+	}
+	return 2
+}
+
 // hatetrisEval is the evaluation named by --eval, with the network of
 // --weights for "learned" (the built-in one without it), and the
 // SHA-256 of the weights file (empty for the other sets), so that a
@@ -32,11 +48,11 @@ func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
 	if name == "learned" && weights != "" {
 		data, err := bounded.ReadFile(weights, nil, hatetris.NetFileBytes)
 		if err != nil {
-			return hatetris.EvalWeights{}, "", fmt.Errorf("--weights: %w", err)
+			return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights: %w", err)}
 		}
 		n, err := hatetris.UnmarshalNet(data)
 		if err != nil {
-			return hatetris.EvalWeights{}, "", fmt.Errorf("--weights %s: %w", weights, err)
+			return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights %s: %w", weights, err)}
 		}
 		sum := sha256.Sum256(data)
 		return hatetris.LearnedEval(n), hex.EncodeToString(sum[:]), nil
@@ -98,7 +114,7 @@ func runHatetrisData(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
-		return 2
+		return exitCode(err)
 	}
 	bar := cli.NewProgress(stderr)
 	samples, err := hatetris.MakeData(hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,

@@ -65,10 +65,22 @@ func TestHatetrisLearn(t *testing.T) {
 		{"train", "--data", data, "--out", weights, "--held-out", "0.9"},
 		{"train", "--data", data, "--out", weights, "--first-layer-rate", "2"},
 		{"play", "--bot", "--eval", "eltetris", "--weights", weights},
-		{"play", "--bot", "--eval", "learned", "--weights", bad},
 	} {
 		if code := run(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs.String())
+		}
+	}
+	// A weights file that cannot be read or is not a network is a bad
+	// file, not a bad flag: exit 1.
+	missing := filepath.Join(dir, "missing.net")
+	for _, args := range [][]string{
+		{"play", "--bot", "--eval", "learned", "--weights", bad},
+		{"play", "--bot", "--eval", "learned", "--weights", missing},
+		{"record", "--eval", "learned", "--weights", bad, "--state", filepath.Join(dir, "bad-state.json"), "--hours", "0.1"},
+		{"data", "--out", data, "--eval", "learned", "--weights", missing},
+	} {
+		if code := run(args...); code != 1 || !strings.Contains(errs.String(), "--weights") {
+			t.Errorf("%v: exit %d, want 1 (%s)", args, code, errs.String())
 		}
 	}
 	// A corrupt data file is an error of the run, not of the flags.
