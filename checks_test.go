@@ -66,6 +66,7 @@ func TestBadFlagsFailBeforeWork(t *testing.T) {
 		{[]string{"soak"}, append([]string{"--pps", "1e9"}, soak...), "--pps"},
 		{[]string{"soak"}, []string{"--games", "-1", "--duration", "1s"}, "--games"},
 		{[]string{"soak"}, []string{"--games", "1", "--fail-dir", aFile}, "--fail-dir"},
+		{[]string{"soak"}, []string{"--games", "1", "--fail-dir", filepath.Join(aFile, "fails")}, "--fail-dir"},
 		{[]string{"analyze"}, append([]string{"--limit", "0"}, analyze...), "--limit"},
 		{[]string{"analyze"}, append([]string{"--limit", "-1"}, analyze...), "--limit"},
 		{[]string{"analyze"}, append([]string{"--workers", "0"}, analyze...), "--workers"},

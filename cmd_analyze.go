@@ -74,7 +74,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			ms, err = thrower.ParseMatches(bytes.NewReader(data), base)
 		}
 		if err != nil {
-			err = fmt.Errorf("--file %s: %w", *file, err)
+			err = fileError{fmt.Errorf("--file %s: %w", *file, err)}
 		}
 	default:
 		var g thrower.Grid
@@ -94,9 +94,12 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		err = m.Validate()
 	}
+	if err != nil && *file != "" && *preset == "" && exitCode(err) == 2 {
+		err = fileError{fmt.Errorf("--file %s: %w", *file, err)} // the matches came from the file
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka analyze: %v\n", err)
-		return 2
+		return exitCode(err)
 	}
 	var progress func(int, int, thrower.Row)
 	if !*quiet {

@@ -47,12 +47,22 @@ func TestAnalyzeBadFlags(t *testing.T) {
 		{"--function", "nobody"},
 		{"--preset", "nothing"},
 		{"--preset", "thesis", "--file", "x"},
-		{"--file", "/nonexistent/grid"},
 		{"extra"},
 	} {
 		var out, errs bytes.Buffer
 		if code := runAnalyze(append(args, "--quiet"), nil, &out, &errs); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+	// A --file that cannot be read or holds a bad line is a bad file: exit 1.
+	badLine := filepath.Join(t.TempDir(), "grid.txt")
+	if err := os.WriteFile(badLine, []byte("pieces=O width=4 height=4 depth=9999\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"/nonexistent/grid", t.TempDir(), badLine} {
+		var out, errs bytes.Buffer
+		if code := runAnalyze([]string{"--file", file, "--quiet"}, nil, &out, &errs); code != 1 || !strings.Contains(errs.String(), "--file "+file) {
+			t.Errorf("--file %s: exit %d, stderr %q; want 1", file, code, errs.String())
 		}
 	}
 }

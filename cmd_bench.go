@@ -89,7 +89,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		w, err := readTunedWeights(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka bench: --weights: %v\n", err)
-			return 2
+			return 1 // the file is unreadable or bad
 		}
 		if planned {
 			fmt.Fprintf(stderr, "kocka bench: --weights cannot be mixed with %s personalities\n", pcSuffix)

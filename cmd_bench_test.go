@@ -232,11 +232,11 @@ func TestBenchWeightsFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		errb.Reset()
-		if code := runBench([]string{"--model", "standard", "--weights", path, "--games", "1"}, nil, &out, &errb); code != 2 {
+		if code := runBench([]string{"--model", "standard", "--weights", path, "--games", "1"}, nil, &out, &errb); code != 1 {
 			t.Errorf("%s: exit %d, stderr %q", name, code, errb.String())
 		}
 	}
-	if code := runBench([]string{"--weights", dir + "/missing.json"}, nil, &out, &errb); code != 2 {
+	if code := runBench([]string{"--weights", dir + "/missing.json"}, nil, &out, &errb); code != 1 {
 		t.Errorf("missing file: exit %d", code)
 	}
 }

@@ -128,7 +128,7 @@ func hatetrisBot(width int, evalName, weights string, quiescence, maxPieces int,
 	ev, _, err := hatetrisEval(evalName, weights)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
-		return 2
+		return exitCode(err)
 	}
 	b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: width, Eval: ev, LineWeight: 1000, Quiescence: quiescence})
 	if err != nil {
@@ -209,7 +209,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	ev, weightsSum, err := hatetrisEval(*evalName, *weights)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
-		return 2
+		return exitCode(err)
 	}
 	// The widest beam the memory holds (the cache's share apart).
 	memWidth := (int64(*memMiB-*cacheMiB) << 20) / hatetris.BytesPerWidth

@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,6 +24,22 @@ const (
 	maxDataDepth   = 10_000 // a rollout's pieces
 )
 
+// fileError marks a file that cannot be read or holds bad data: the
+// commands exit 1 for it, and 2 for a bad flag value (exitCode).
+type fileError struct{ err error }
+
+func (e fileError) Error() string { return e.err.Error() }
+func (e fileError) Unwrap() error { return e.err }
+
+// exitCode is 1 for a fileError in err, else 2 (a bad flag).
+func exitCode(err error) int {
+	var f fileError
+	if errors.As(err, &f) {
+		return 1
+	}
+	return 2
+}
+
 // hatetrisEval is the evaluation named by --eval, with the network of
 // --weights for "learned" (the built-in one without it), and the
 // SHA-256 of the weights file (empty for the other sets), so that a
@@ -31,11 +48,11 @@ func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
 	if name == "learned" && weights != "" {
 		data, err := bounded.ReadFile(weights, nil, hatetris.NetFileBytes)
 		if err != nil {
-			return hatetris.EvalWeights{}, "", fmt.Errorf("--weights: %w", err)
+			return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights: %w", err)}
 		}
 		n, err := hatetris.UnmarshalNet(data)
 		if err != nil {
-			return hatetris.EvalWeights{}, "", fmt.Errorf("--weights %s: %w", weights, err)
+			return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights %s: %w", weights, err)}
 		}
 		sum := sha256.Sum256(data)
 		return hatetris.LearnedEval(n), hex.EncodeToString(sum[:]), nil
@@ -97,7 +114,7 @@ func runHatetrisData(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
-		return 2
+		return exitCode(err)
 	}
 	bar := cli.NewProgress(stderr)
 	samples, err := hatetris.MakeData(hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,
@@ -132,7 +149,7 @@ func runHatetrisData(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // runHatetrisTrain trains the learned evaluation on a data file and
 // writes the weights; --plot draws the loss by epoch.
-func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka hatetris train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dataPath := fs.String("data", "", "the data files (from kocka hatetris data), comma-separated (required)")
@@ -173,22 +190,7 @@ func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
 		return 2
 	}
-	var samples []hatetris.Sample
-	for _, path := range strings.Split(*dataPath, ",") {
-		raw, err1 := bounded.ReadFile(path, nil, hatetris.MaxDataBytes)
-		var s []hatetris.Sample
-		if err1 == nil {
-			s, err1 = hatetris.UnmarshalSamples(raw)
-		}
-		if err1 != nil {
-			err = fmt.Errorf("--data %s: %w", path, err1)
-			break
-		}
-		samples = append(samples, s...)
-	}
-	if err == nil && len(samples) > hatetris.MaxSamples {
-		err = fmt.Errorf("--data: %d samples, at most %d", len(samples), hatetris.MaxSamples)
-	}
+	samples, err := readTrainData(strings.Split(*dataPath, ","), stdin, hatetris.MaxSamples)
 	if err == nil && len(samples) < 2 {
 		err = fmt.Errorf("--data: %d samples, need at least 2", len(samples))
 	}
@@ -243,6 +245,34 @@ func runHatetrisTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int 
 // lossPlot draws the mean squared error by epoch, on the training and the
 // held-out samples, as an SVG in the style of recordPlot, with the loss of
 // answering the held-out samples' mean label as a dashed line.
+// readTrainData reads the --data files (- for stdin), at most max samples
+// in all. Each file is read with a cap of the samples still allowed, so a
+// file that would pass max is refused as soon as its bytes say so, and
+// the files after it are not opened: memory stays within max samples.
+func readTrainData(paths []string, stdin io.Reader, max int) ([]hatetris.Sample, error) {
+	var samples []hatetris.Sample
+	for _, path := range paths {
+		left := max - len(samples)
+		raw, err := bounded.ReadFile(path, stdin, hatetris.DataFileBytes(left))
+		var tooLarge *bounded.TooLargeError
+		if errors.As(err, &tooLarge) {
+			return nil, fmt.Errorf("--data %s: more than the %d samples allowed in all (%d read before it)", path, max, len(samples))
+		}
+		var s []hatetris.Sample
+		if err == nil {
+			s, err = hatetris.UnmarshalSamples(raw)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("--data %s: %w", path, err)
+		}
+		if len(s) > left { // the header agrees with the size, so only a bug gets here
+			return nil, fmt.Errorf("--data %s: more than the %d samples allowed in all", path, max)
+		}
+		samples = append(samples, s...)
+	}
+	return samples, nil
+}
+
 func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int, constant float64) string {
 	const w, h, m = 640, 400, 60
 	top := max(1e-9, constant)

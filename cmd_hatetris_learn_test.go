@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kocka/kocka/solver/thrower/hatetris"
 )
 
 // TestHatetrisLearn makes a tiny data file, trains on it, and plays and
@@ -63,14 +65,65 @@ func TestHatetrisLearn(t *testing.T) {
 		{"train", "--data", data, "--out", weights, "--held-out", "0.9"},
 		{"train", "--data", data, "--out", weights, "--first-layer-rate", "2"},
 		{"play", "--bot", "--eval", "eltetris", "--weights", weights},
-		{"play", "--bot", "--eval", "learned", "--weights", bad},
 	} {
 		if code := run(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs.String())
 		}
 	}
+	// A weights file that cannot be read or is not a network is a bad
+	// file, not a bad flag: exit 1.
+	missing := filepath.Join(dir, "missing.net")
+	for _, args := range [][]string{
+		{"play", "--bot", "--eval", "learned", "--weights", bad},
+		{"play", "--bot", "--eval", "learned", "--weights", missing},
+		{"record", "--eval", "learned", "--weights", bad, "--state", filepath.Join(dir, "bad-state.json"), "--hours", "0.1"},
+		{"data", "--out", data, "--eval", "learned", "--weights", missing},
+	} {
+		if code := run(args...); code != 1 || !strings.Contains(errs.String(), "--weights") {
+			t.Errorf("%v: exit %d, want 1 (%s)", args, code, errs.String())
+		}
+	}
 	// A corrupt data file is an error of the run, not of the flags.
 	if code := run("train", "--data", bad, "--out", weights); code != 1 || !strings.Contains(errs.String(), "not a training data file") {
 		t.Errorf("train on a bad file: exit %d, %q", code, errs.String())
+	}
+}
+
+// TestReadTrainDataCap: the total of samples is checked file by file, so
+// a file that would pass the cap is refused from its size and the files
+// after it are never opened.
+func TestReadTrainDataCap(t *testing.T) {
+	dir := t.TempDir()
+	three := filepath.Join(dir, "three.dat")
+	raw, err := hatetris.MarshalSamples(make([]hatetris.Sample, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(three, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.dat")
+	tests := []struct {
+		name    string
+		paths   []string
+		max     int
+		want    int    // samples read, when no error
+		wantErr string // part of the error
+	}{
+		{"under the cap", []string{three, three}, 7, 6, ""},
+		{"at the cap", []string{three, three}, 6, 6, ""},
+		{"the second file passes", []string{three, three, missing}, 5, 0, "three.dat: more than the 5 samples allowed in all (3 read before it)"},
+		{"cap reached, the next file refused unread", []string{three, three, missing}, 3, 0, "more than the 3 samples allowed in all (3 read before it)"},
+		{"an endless file stops at the cap", []string{three, "/dev/zero"}, 4, 0, "/dev/zero: more than the 4 samples allowed"},
+		{"a bad file", []string{missing}, 6, 0, "missing.dat"},
+	}
+	for _, tc := range tests {
+		got, err := readTrainData(tc.paths, nil, tc.max)
+		switch {
+		case tc.wantErr == "" && (err != nil || len(got) != tc.want):
+			t.Errorf("%s: %d samples, %v; want %d", tc.name, len(got), err, tc.want)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("%s: %d samples, error %v; want %q", tc.name, len(got), err, tc.wantErr)
+		}
 	}
 }

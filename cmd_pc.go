@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/engine/fumen"
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/bounded"
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver/pc"
 )
@@ -52,7 +52,7 @@ solution-finder's field files). Patterns are solution-finder's: T, *, *pN,
 
 `
 
-func runPC(args []string, stdout, stderr io.Writer) int {
+func runPC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, pcUsage)
 		return 2
@@ -64,7 +64,7 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "percent", "path", "solve":
 	case "enumerate":
-		return runPCEnumerate(args[1:], stdout, stderr)
+		return runPCEnumerate(args[1:], stdin, stdout, stderr)
 	case "merge":
 		return runPCMerge(args[1:], stdout, stderr)
 	default:
@@ -78,7 +78,7 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	fieldArg := fs.String("field", "", "the field as a fumen `string` (v115@...)")
-	fieldFile := fs.String("field-file", "", "the field as text rows in `file` (- for stdin)")
+	fieldFile := fs.String("field-file", "", "the field as text rows in `file` (- for stdin; at most "+bounded.Size(maxFieldBytes)+")")
 	lines := fs.Int("lines", 0, "rows to clear, 1..6 (default 4, or the number at the top of --field-file)")
 	holdArg := fs.String("hold", "use", "use or avoid hold")
 	dropArg := fs.String("drop", "softdrop", "softdrop, harddrop or 180 (half turns with SRS+ kicks)")
@@ -93,7 +93,7 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 		goal = fs.String("goal", "pc", "pc (a perfect clear) or lines (the most lines, on a board of --lines rows)")
 	} else {
 		pattern = fs.String("pattern", "", "the `pattern`, e.g. 'T,I,*p4' (';' separates lines)")
-		patternsFile = fs.String("patterns-file", "", "a `file` of pattern lines")
+		patternsFile = fs.String("patterns-file", "", "a `file` of pattern lines (- for stdin; at most "+bounded.Size(pc.MaxPatternInput)+")")
 		shardArg = fs.String("shard", "", "run part `i/N` of the distinct sequences (a contiguous range) and write a shard file for kocka pc merge")
 	}
 	if cmd == "percent" {
@@ -134,8 +134,17 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 	if treeDepth != nil && (*treeDepth < 1 || *treeDepth > 3) {
 		return fail(2, fmt.Errorf("--tree-depth %d: want 1..3", *treeDepth))
 	}
+	if failMax != nil && *failMax < -1 {
+		return fail(2, fmt.Errorf("--fail-max %d: want -1 (list all) or 0 or more", *failMax))
+	}
 	if (*fieldArg == "") == (*fieldFile == "") {
 		return fail(2, errors.New("give one of --field and --field-file"))
+	}
+	if cmd != "solve" && (*pattern == "") == (*patternsFile == "") {
+		return fail(2, errors.New("give one of --pattern and --patterns-file"))
+	}
+	if *fieldFile == "-" && patternsFile != nil && *patternsFile == "-" {
+		return fail(2, errors.New("--field-file and --patterns-file cannot both read stdin"))
 	}
 	if *lines != 0 && (*lines < pc.MinLines || *lines > pc.MaxLines) {
 		return fail(2, fmt.Errorf("--lines %d: want %d..%d", *lines, pc.MinLines, pc.MaxLines))
@@ -152,7 +161,7 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 			return fail(2, fmt.Errorf("--out: %w", err))
 		}
 	}
-	field, nlines, err := pcField(*fieldArg, *fieldFile, *lines)
+	field, nlines, err := pcField(*fieldArg, *fieldFile, *lines, stdin)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -167,7 +176,10 @@ func runPC(args []string, stdout, stderr io.Writer) int {
 			return fail(2, fmt.Errorf("--goal %q: want pc or lines", *goal))
 		}
 	} else {
-		if pat, patLines, err = pcPattern(*pattern, *patternsFile); err != nil {
+		if pat, patLines, err = pcPattern(*pattern, *patternsFile, stdin); err != nil {
+			if *patternsFile != "" {
+				return fail(1, err) // the file, not a flag, is wrong
+			}
 			return fail(2, err)
 		}
 	}
@@ -232,7 +244,7 @@ func (e *errWriter) Write(p []byte) (int, error) {
 }
 
 // pcField reads --field or --field-file; lines 0 means the default.
-func pcField(fumenText, file string, lines int) (pc.Field, int, error) {
+func pcField(fumenText, file string, lines int, stdin io.Reader) (pc.Field, int, error) {
 	if fumenText != "" {
 		if lines == 0 {
 			lines = 4
@@ -243,7 +255,7 @@ func pcField(fumenText, file string, lines int) (pc.Field, int, error) {
 		}
 		return f, lines, nil
 	}
-	text, err := readInput(file)
+	text, err := bounded.ReadFile(file, stdin, maxFieldBytes)
 	if err != nil {
 		return pc.Field{}, 0, err
 	}
@@ -277,23 +289,14 @@ func pcField(fumenText, file string, lines int) (pc.Field, int, error) {
 	return f, lines, nil
 }
 
-func readInput(name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(os.Stdin)
-	}
-	return os.ReadFile(name)
-}
-
-// pcPattern reads --pattern or --patterns-file: the pattern and its lines.
-func pcPattern(text, file string) (*pc.Pattern, []string, error) {
-	if (text == "") == (file == "") {
-		return nil, nil, errors.New("give one of --pattern and --patterns-file")
-	}
+// pcPattern reads --pattern or --patterns-file (at most
+// pc.MaxPatternInput bytes, - for stdin): the pattern and its lines.
+func pcPattern(text, file string, stdin io.Reader) (*pc.Pattern, []string, error) {
 	var lines []string
 	if text != "" {
 		lines = strings.Split(text, ";")
 	} else {
-		b, err := readInput(file)
+		b, err := bounded.ReadFile(file, stdin, pc.MaxPatternInput)
 		if err != nil {
 			return nil, nil, err
 		}

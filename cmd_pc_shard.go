@@ -15,6 +15,7 @@ import (
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/bounded"
 	"github.com/kocka/kocka/internal/cli"
 	"github.com/kocka/kocka/solver/pc"
 )
@@ -136,7 +137,7 @@ func pcShardRun(ctx context.Context, w, stderr io.Writer, in pcShardInputs, shar
 }
 
 // runPCEnumerate is kocka pc enumerate.
-func runPCEnumerate(args []string, stdout, stderr io.Writer) int {
+func runPCEnumerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pc enumerate", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), pcUsage)
@@ -145,7 +146,7 @@ func runPCEnumerate(args []string, stdout, stderr io.Writer) int {
 	lines := fs.Int("lines", 0, "rows to clear, 1..6 (default 4, or the number at the top of --field-file)")
 	minos := fs.Int("minos", 0, "the pieces a clear takes, checked against the field (0 = the field's empty cells / 4)")
 	fieldArg := fs.String("field", "", "the field as a fumen `string` (default: empty)")
-	fieldFile := fs.String("field-file", "", "the field as text rows in `file`")
+	fieldFile := fs.String("field-file", "", "the field as text rows in `file` (- for stdin; at most "+bounded.Size(maxFieldBytes)+")")
 	jsonOut := fs.Bool("json", false, "write JSON instead of text")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
 	shardArg := fs.String("shard", "", "run part `i/N` (the units whose index is i modulo N) and write a shard file for kocka pc merge")
@@ -193,7 +194,7 @@ func runPCEnumerate(args []string, stdout, stderr io.Writer) int {
 		field = pc.Field{Height: nlines}
 	} else {
 		var err error
-		if field, nlines, err = pcField(*fieldArg, *fieldFile, *lines); err != nil {
+		if field, nlines, err = pcField(*fieldArg, *fieldFile, *lines, stdin); err != nil {
 			return fail(1, err)
 		}
 	}

@@ -106,7 +106,7 @@ func TestPCShardMerge(t *testing.T) {
 func runOK(t *testing.T, args ...string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if code := runPC(args, &out, &errb); code != 0 {
+	if code := runPC(args, nil, &out, &errb); code != 0 {
 		t.Fatalf("kocka pc %s: code %d\n%s", strings.Join(args, " "), code, errb.String())
 	}
 	return out.String()
@@ -158,7 +158,7 @@ func TestPCMergeRefuses(t *testing.T) {
 		{"no file", []string{filepath.Join(dir, "none.json")}, "no such file"},
 	} {
 		var out, errb bytes.Buffer
-		code := runPC(append([]string{"merge"}, tc.files...), &out, &errb)
+		code := runPC(append([]string{"merge"}, tc.files...), nil, &out, &errb)
 		if code == 0 || !strings.Contains(errb.String(), tc.err) {
 			t.Errorf("%s: code %d, stderr %q; want an error with %q", tc.name, code, errb.String(), tc.err)
 		}
@@ -172,7 +172,7 @@ func TestPCMergeRefuses(t *testing.T) {
 		{"merge"},
 	} {
 		var out, errb bytes.Buffer
-		if code := runPC(args, &out, &errb); code != 2 {
+		if code := runPC(args, nil, &out, &errb); code != 2 {
 			t.Errorf("%v: code %d, want 2 (%s)", args, code, errb.String())
 		}
 	}
@@ -190,7 +190,7 @@ func FuzzParseShard(f *testing.F) {
 	} {
 		name := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
 		var out, errb bytes.Buffer
-		if code := runPC(append(args, "--out", name), &out, &errb); code != 0 {
+		if code := runPC(append(args, "--out", name), nil, &out, &errb); code != 0 {
 			f.Fatal(errb.String())
 		}
 		b, err := os.ReadFile(name)

@@ -25,6 +25,8 @@ func TestPCCommand(t *testing.T) {
 	odd := write("odd.txt", "XXXXX_____\n")
 	tall := write("tall.txt", "X_________\nX_________\nX_________\nX_________\nX_________\n")
 	patterns := write("patterns.txt", "# two lines\nT,I,*p4\n'O,S,*p4'\n")
+	badPatterns := write("bad-patterns.txt", "*p9\n")
+	missing := filepath.Join(t.TempDir(), "missing.txt")
 	const wellFumen = "v115@9gD8FeD8FeD8FeD8PeAgH"
 	cases := []struct {
 		name   string
@@ -52,6 +54,11 @@ func TestPCCommand(t *testing.T) {
 		{name: "bad fumen", args: []string{"percent", "--field", "v115@!!", "--pattern", "*p7"}, code: 1, errHas: "--field"},
 		{name: "bad pattern", args: []string{"percent", "--field", wellFumen, "--pattern", "*p9"}, code: 2, errHas: "pattern line 1"},
 		{name: "short pattern", args: []string{"percent", "--field", wellFumen, "--pattern", "*p5"}, code: 1, errHas: "needs 6"},
+		{name: "fail-max -2", args: []string{"percent", "--field", wellFumen, "--pattern", "*p7", "--fail-max", "-2"}, code: 2, errHas: "--fail-max -2"},
+		{name: "missing patterns file", args: []string{"percent", "--field", wellFumen, "--patterns-file", missing}, code: 1, errHas: "no such file"},
+		{name: "bad patterns file", args: []string{"percent", "--field", wellFumen, "--patterns-file", badPatterns}, code: 1, errHas: "pattern line 1"},
+		{name: "no pattern", args: []string{"percent", "--field", wellFumen}, code: 2, errHas: "one of --pattern"},
+		{name: "both from stdin", args: []string{"percent", "--field-file", "-", "--patterns-file", "-"}, code: 2, errHas: "both read stdin"},
 		{name: "bad lines", args: []string{"percent", "--field", wellFumen, "--lines", "7", "--pattern", "*p7"}, code: 2, errHas: "--lines 7"},
 		{name: "bad hold", args: []string{"percent", "--field", wellFumen, "--hold", "maybe", "--pattern", "*p7"}, code: 2, errHas: "--hold"},
 		{name: "bad drop", args: []string{"percent", "--field", wellFumen, "--drop", "fast", "--pattern", "*p7"}, code: 2, errHas: "unknown drop"},
@@ -72,7 +79,7 @@ func TestPCCommand(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := runPC(tc.args, &out, &errb)
+			code := runPC(tc.args, nil, &out, &errb)
 			if code != tc.code {
 				t.Fatalf("code %d, want %d\nstdout: %s\nstderr: %s", code, tc.code, out.String(), errb.String())
 			}
@@ -90,7 +97,7 @@ func TestPCCommand(t *testing.T) {
 
 func TestPCCommandJSON(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runPC([]string{"percent", "--field", "m115@EhC8HeD8DeF8EeC8JeAgH", "--pattern", "*p7", "--json"}, &out, &errb); code != 0 {
+	if code := runPC([]string{"percent", "--field", "m115@EhC8HeD8DeF8EeC8JeAgH", "--pattern", "*p7", "--json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("code %d: %s", code, errb.String())
 	}
 	var got pcPercentJSON
@@ -101,7 +108,7 @@ func TestPCCommandJSON(t *testing.T) {
 		t.Errorf("got %d/%d, %d failed, %d tree roots; want 4374/5040, 666, 7", got.Success, got.Sequences, len(got.Failed), len(got.Tree))
 	}
 	out.Reset()
-	if code := runPC([]string{"solve", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--queue", "IIIIII", "--hold", "avoid", "--json"}, &out, &errb); code != 0 {
+	if code := runPC([]string{"solve", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--queue", "IIIIII", "--hold", "avoid", "--json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("code %d: %s", code, errb.String())
 	}
 	var sol pcSolveJSON

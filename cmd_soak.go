@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -91,6 +92,12 @@ func runSoak(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kocka soak:", err)
 		return 2
 	}
+	// Last of the checks, as it makes the folder: a failure hours in must
+	// find it writable.
+	if err := prepareFailDir(*failDir); err != nil {
+		fmt.Fprintln(stderr, "kocka soak:", err)
+		return 2
+	}
 	sc := soak.Config{
 		Game:          cfg,
 		Mix:           mix,
@@ -153,6 +160,19 @@ func checkSoakFlags(duration time.Duration, games int, every time.Duration, pps 
 	}
 	if st, err := os.Stat(failDir); err == nil && !st.IsDir() {
 		return fmt.Errorf("--fail-dir %s is a file, not a folder", failDir)
+	}
+	return nil
+}
+
+// prepareFailDir makes the --fail-dir folder and checks that a file can be
+// written in it (the probe is removed), so that a soak does not learn only
+// at its first failure, perhaps hours in, that it cannot keep the dump.
+func prepareFailDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--fail-dir: %w", err)
+	}
+	if err := cli.CheckWritable(filepath.Join(dir, "soak-failure")); err != nil {
+		return fmt.Errorf("--fail-dir: %w", err)
 	}
 	return nil
 }

@@ -1,18 +1,25 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestSoakCommand(t *testing.T) {
 	var out, errs strings.Builder
-	code := runSoak([]string{"--games", "3", "--mode", "sprint", "--fail-dir", t.TempDir()}, nil, &out, &errs)
+	failDir := filepath.Join(t.TempDir(), "new", "fails")
+	code := runSoak([]string{"--games", "3", "--mode", "sprint", "--fail-dir", failDir}, nil, &out, &errs)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errs.String())
 	}
 	if !strings.Contains(out.String(), "soak passed: 3 games") {
 		t.Errorf("output %q", out.String())
+	}
+	// The folder is made before the soak, and the probe of it is gone.
+	if files, err := os.ReadDir(failDir); err != nil || len(files) != 0 {
+		t.Errorf("--fail-dir %s: %v, files %v; want an empty folder", failDir, err, files)
 	}
 }
 

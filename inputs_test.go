@@ -102,6 +102,15 @@ func TestInputCaps(t *testing.T) {
 		{"hatetris play --replay-file 300 KiB", func(in io.Reader, o, e io.Writer) int {
 			return hatetrisCommands.Run([]string{"play", "--replay-file", big}, in, o, e)
 		}, nil, "larger than 256 KiB"},
+		{"pc percent --field-file - (10 MiB)", func(in io.Reader, o, e io.Writer) int {
+			return runPC([]string{"percent", "--field-file", "-", "--pattern", "*p7"}, in, o, e)
+		}, &repeatReader{'.', 10 << 20}, "stdin is larger than 64 KiB"},
+		{"pc percent --patterns-file - (10 MiB)", func(in io.Reader, o, e io.Writer) int {
+			return runPC([]string{"percent", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--patterns-file", "-"}, in, o, e)
+		}, &repeatReader{'*', 10 << 20}, "stdin is larger than 64 KiB"},
+		{"pc enumerate --field-file 300 KiB", func(in io.Reader, o, e io.Writer) int {
+			return runPC([]string{"enumerate", "--field-file", big}, in, o, e)
+		}, nil, "larger than 64 KiB"},
 		{"hatetris play --replay-file a folder", func(in io.Reader, o, e io.Writer) int {
 			return hatetrisCommands.Run([]string{"play", "--replay-file", dir}, in, o, e)
 		}, nil, "folder"},
@@ -128,6 +137,9 @@ func TestDevZeroInputs(t *testing.T) {
 		{"movegen", "--field-file", "/dev/zero", "--piece", "T"},
 		{"fumen", "encode", "--field-file", "/dev/zero"},
 		{"hatetris", "play", "--replay-file", "/dev/zero"},
+		{"pc", "percent", "--field-file", "/dev/zero", "--pattern", "*p7"},
+		{"pc", "path", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--patterns-file", "/dev/zero"},
+		{"pc", "enumerate", "--field-file", "/dev/zero"},
 	} {
 		var out, errs bytes.Buffer
 		if code := program().Run(args, nil, &out, &errs); code != 1 || !strings.Contains(errs.String(), "larger than") {

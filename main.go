@@ -25,9 +25,7 @@ func program() *cli.Program {
 			{Name: "fumen", Summary: "read or write fumen v115 strings: kocka fumen decode STRING | encode --field-file F", Run: fumenCommands.Run},
 			{Name: "hatetris", Summary: "HATETRIS rules: play back or write replays, and Kocka's placer against its enemy", Run: hatetrisCommands.Run},
 			{Name: "movegen", Summary: "list every placement of a piece on a board (JSON lines or ASCII)", Run: runMovegen},
-			{Name: "pc", Summary: "perfect clears as solution-finder computes them: percent, path, solve, enumerate, merge", Run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-				return runPC(args, stdout, stderr)
-			}},
+			{Name: "pc", Summary: "perfect clears as solution-finder computes them: percent, path, solve, enumerate, merge", Run: runPC},
 			{Name: "prove", Summary: "solve or prove small games: kocka prove gobblers|gobblet|tetris|tictactoe|check FILE", Run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				return runProve(args, stdout, stderr)
 			}},

@@ -29,8 +29,9 @@ func (d *botDriver) Person() bool                               { return false }
 func (d *botDriver) Finished() bool                             { return false }
 func (d *botDriver) Replay() *engine.Replay                     { return nil }
 
-// botPCBudget caps the placements the perfect-clear planner tries for a
-// piece, so that a frame never waits long for it: over five 3-minute
+// botPCBudget caps the placements each perfect-clear solver call tries
+// (the planner makes at most two calls a position), so that a frame never
+// waits long for it: over five 3-minute
 // marathons the slowest piece took 36 to 56 ms on a busy machine against
 // 0.4 to 1.1 s without a cap, and 91 clears were made against 102
 // (BenchmarkPlannerMarathon in solver/pcplan).

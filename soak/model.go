@@ -403,6 +403,7 @@ func (m *model) lock() {
 			c.BackToBack = m.b2b > 0
 			m.b2b++
 		} else {
+			c.EndsChain = m.b2b > 0 // an easy clear after a difficult one
 			m.b2b = 0
 		}
 	} else {

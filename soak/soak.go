@@ -25,13 +25,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"time"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/atomicfile"
 )
 
 // Player chooses the buttons for each tick, as a person would. A player
@@ -122,6 +122,14 @@ type Session struct {
 	// observeHook what the model sees of the engine after a tick.
 	modelRules  func(*engine.Config)
 	observeHook func(*observation)
+	fsys        atomicfile.FS // where dumps are written; nil is the OS
+}
+
+func (s *Session) files() atomicfile.FS {
+	if s.fsys == nil {
+		return atomicfile.OS
+	}
+	return s.fsys
 }
 
 // NewSession checks the configuration and prepares a soak.
@@ -297,8 +305,9 @@ func (s *Session) startGame() error {
 // fail writes the dump and ends the session.
 func (s *Session) fail(cause error) error {
 	s.done = true
-	s.res.FailFile = dump(s.cfg, s.seed, s.rec, cause)
-	return fmt.Errorf("%w (dump in %s)", cause, s.res.FailFile)
+	file, err := dump(s.files(), s.cfg, s.seed, s.rec, cause)
+	s.res.FailFile = file
+	return fmt.Errorf("%w%s", cause, dumpNote(file, err))
 }
 
 // Finish ends the soak: the last progress line and the heap check.
@@ -313,8 +322,9 @@ func (s *Session) Finish() (Result, error) {
 	}
 	if res.HeapLast > res.HeapFirst+s.cfg.HeapSlack {
 		err := fmt.Errorf("soak: live heap grew from %s to %s over %d games", MiB(res.HeapFirst), MiB(res.HeapLast), res.Games)
-		res.FailFile = dump(s.cfg, s.cfg.Seed, nil, err)
-		return res, err
+		file, derr := dump(s.files(), s.cfg, s.cfg.Seed, nil, err)
+		res.FailFile = file
+		return res, fmt.Errorf("%w%s", err, dumpNote(file, derr))
 	}
 	return res, nil
 }
@@ -359,27 +369,45 @@ func replayCheck(rec *engine.Recorder, seed uint64) error {
 	return nil
 }
 
-// dump writes what is needed to reproduce a failure and returns the file.
-func dump(cfg Config, seed uint64, rec *engine.Recorder, cause error) string {
-	if err := os.MkdirAll(cfg.FailDir, 0o755); err != nil {
-		return "(could not create " + cfg.FailDir + ": " + err.Error() + ")"
+// dump writes what is needed to reproduce a failure, each file atomically,
+// and returns the text file's name ("" if it could not be written) and
+// what could not be written: a failure whose replay is lost must say so.
+func dump(fsys atomicfile.FS, cfg Config, seed uint64, rec *engine.Recorder, cause error) (string, error) {
+	if err := fsys.MkdirAll(cfg.FailDir, 0o755); err != nil {
+		return "", fmt.Errorf("creating %s: %w", cfg.FailDir, err)
 	}
 	base := filepath.Join(cfg.FailDir, fmt.Sprintf("soak-seed%d-%s", seed, time.Now().UTC().Format("20060102T150405")))
 	var text bytes.Buffer
+	var lost error
 	fmt.Fprintf(&text, "kocka soak failure\nseed: %d\nerror: %v\n", seed, cause)
 	if rec != nil {
-		fmt.Fprintf(&text, "replay: %s.kreplay\n\n%s\n", base, rec.Game())
 		var buf bytes.Buffer
-		if err := rec.Replay().Encode(&buf); err == nil {
-			_ = os.WriteFile(base+".kreplay", buf.Bytes(), 0o644)
+		err := rec.Replay().Encode(&buf)
+		if err == nil {
+			err = atomicfile.Replace(fsys, base+".kreplay", buf.Bytes(), 0o644)
+		}
+		if err != nil {
+			lost = fmt.Errorf("the replay %s.kreplay: %w", base, err)
+			fmt.Fprintf(&text, "(no replay: %v)\n\n%s\n", lost, rec.Game())
 		} else {
-			fmt.Fprintf(&text, "(the replay could not be encoded: %v)\n", err)
+			fmt.Fprintf(&text, "replay: %s.kreplay\n\n%s\n", base, rec.Game())
 		}
 	}
-	if err := os.WriteFile(base+".txt", text.Bytes(), 0o644); err != nil {
-		return "(could not write " + base + ".txt: " + err.Error() + ")"
+	if err := atomicfile.Replace(fsys, base+".txt", text.Bytes(), 0o644); err != nil {
+		return "", errors.Join(lost, fmt.Errorf("%s.txt: %w", base, err))
 	}
-	return base + ".txt"
+	return base + ".txt", lost
+}
+
+// dumpNote is what a failure's error says of its dump.
+func dumpNote(file string, err error) string {
+	switch {
+	case err == nil:
+		return " (dump in " + file + ")"
+	case file == "":
+		return fmt.Sprintf(" (the dump could not be written: %v)", err)
+	}
+	return fmt.Sprintf(" (dump in %s, but not all of it could be written: %v)", file, err)
 }
 
 func progress(w io.Writer, r Result, elapsed time.Duration) {

@@ -1,14 +1,19 @@
 package soak
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kocka/kocka/engine"
+	"github.com/kocka/kocka/internal/atomicfile"
 	"github.com/kocka/kocka/solver"
 )
 
@@ -79,6 +84,94 @@ func TestSoakCatchesABrokenInvariant(t *testing.T) {
 	}
 	if !txt || !rep {
 		t.Errorf("dump files %v, want a .txt and a .kreplay", files)
+	}
+	// The text names the replay, and the replay reads back.
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case strings.HasSuffix(f.Name(), ".txt"):
+			if !strings.Contains(string(b), "seed: 5") || !strings.Contains(string(b), ".kreplay") {
+				t.Errorf("%s: %q", f.Name(), b)
+			}
+		case strings.HasSuffix(f.Name(), ".kreplay"):
+			if _, err := engine.DecodeReplay(bytes.NewReader(b)); err != nil {
+				t.Errorf("%s: %v", f.Name(), err)
+			}
+		default:
+			t.Errorf("a stray file in the fail dir: %s", f.Name())
+		}
+	}
+}
+
+// failingFS fails every temporary file whose pattern holds fail: a full
+// disk or a read-only folder for that file only.
+type failingFS struct {
+	atomicfile.FS
+	fail string
+}
+
+func (f failingFS) CreateTemp(dir, pattern string) (atomicfile.File, error) {
+	if strings.Contains(pattern, f.fail) {
+		return nil, errors.New("no space left on device")
+	}
+	return f.FS.CreateTemp(dir, pattern)
+}
+
+func (f failingFS) MkdirAll(path string, perm fs.FileMode) error {
+	if f.fail == "mkdir" {
+		return errors.New("read-only file system")
+	}
+	return f.FS.MkdirAll(path, perm)
+}
+
+// A dump that cannot be written whole says so in the soak's error, and
+// writes what it can.
+func TestSoakDumpReportsWriteErrors(t *testing.T) {
+	cases := []struct {
+		fail     string
+		errHas   string
+		txtHas   string // "" when no .txt can be written
+		wantKept []string
+	}{
+		{".kreplay", "dump in", "no replay", []string{".txt"}},
+		{".txt", "the dump could not be written", "", []string{".kreplay"}},
+		{"mkdir", "the dump could not be written: creating", "", nil},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		ticks := 0
+		sess, err := NewSession(Config{Game: engine.DefaultConfig(), Seed: 5, Games: 3, NewPlayer: newRandom, FailDir: dir,
+			AfterTick: func(g *engine.Game) error {
+				if ticks++; ticks == 100 {
+					g.Board().Set(0, g.Board().Height-1, engine.Z)
+				}
+				return nil
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess.fsys = failingFS{atomicfile.OS, c.fail}
+		for done := false; err == nil && !done; {
+			done, err = sess.Step()
+		}
+		var v *Violation
+		if !errors.As(err, &v) || !strings.Contains(err.Error(), c.errHas) || !strings.Contains(err.Error(), "no space left") && c.fail != "mkdir" {
+			t.Errorf("fail %s: err = %v, want the violation and %q", c.fail, err, c.errHas)
+		}
+		files, _ := os.ReadDir(dir)
+		var kept []string
+		for _, f := range files {
+			kept = append(kept, filepath.Ext(f.Name()))
+			if b, _ := os.ReadFile(filepath.Join(dir, f.Name())); filepath.Ext(f.Name()) == ".txt" && !strings.Contains(string(b), c.txtHas) {
+				t.Errorf("fail %s: the text %q lacks %q", c.fail, b, c.txtHas)
+			}
+		}
+		if !slices.Equal(kept, c.wantKept) {
+			t.Errorf("fail %s: files %v, want %v", c.fail, kept, c.wantKept)
+		}
 	}
 }
 

@@ -264,6 +264,12 @@ const sampleBytes = 2*bitsRows + 4
 // MaxDataBytes is the largest data file.
 const MaxDataBytes = 8 + 4 + MaxSamples*sampleBytes + 4
 
+// DataFileBytes is the size of a data file of n samples: a reader that
+// may take only n more samples reads at most this many bytes.
+func DataFileBytes(n int) int64 {
+	return int64(len(dataMagic)) + 4 + int64(n)*sampleBytes + 4
+}
+
 // MarshalSamples writes a data file.
 func MarshalSamples(s []Sample) ([]byte, error) {
 	if len(s) > MaxSamples {
