@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -156,8 +157,14 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "kocka prove tictactoe: --drawer %q: x or o\n", *drawerName)
 				return 2
 			}
+			if !checkOutputs(stderr, sub, "--out", *out) {
+				return 2
+			}
 			res, err = proveShard(tictactoe.Game{}, drawer, prove.ShardHeader{First: *drawerName}, si, sn, *out, o)
 			break
+		}
+		if !checkOutputs(stderr, sub, "--out", suffixed(*out, ".x", ".o")...) {
+			return 2
 		}
 		res, err = proveTicTacToe(*out, o)
 	case "gobblers":
@@ -175,6 +182,13 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 		if *every <= 0 {
 			fmt.Fprintln(stderr, "kocka prove gobblers: --every must be positive")
+			return 2
+		}
+		outs := []string{*out}
+		if *method == "search" {
+			outs = suffixed(*out, ".first", ".second")
+		}
+		if !checkOutputs(stderr, sub, "--out", outs...) || !checkOutputs(stderr, sub, "--checkpoint", *ckpt) {
 			return 2
 		}
 		switch *method {
@@ -225,20 +239,9 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kocka prove gobblet: --order %q: held or plain\n", *order)
 			return 2
 		}
-		if *ckpt != "" {
-			if *every <= 0 {
-				fmt.Fprintln(stderr, "kocka prove gobblet: --every must be positive")
-				return 2
-			}
-			o.CheckpointEvery = *every
-			o.Checkpoint = func(write func(io.Writer) error) error {
-				return atomicfile.Write(*ckpt, 0o644, write)
-			}
-			if f, ferr := os.Open(*ckpt); ferr == nil {
-				defer f.Close()
-				o.Resume = f
-				fmt.Fprintf(stderr, "kocka prove gobblet: resuming from %s\n", *ckpt)
-			}
+		if *ckpt != "" && *every <= 0 {
+			fmt.Fprintln(stderr, "kocka prove gobblet: --every must be positive")
+			return 2
 		}
 		if *shard != "" {
 			// kocka prove merge finds the drawing player's first move again
@@ -251,21 +254,42 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "kocka prove gobblet: --shard works with --method grow and without --checkpoint")
 				return 2
 			}
-			res, err = proveShard(g, gobblet.Drawing, prove.ShardHeader{Variant: *variant, First: *first}, si, sn, *out, o)
-			break
 		}
-		switch *method {
-		case "grow":
-			res, err = growAndWrite(g, gobblet.Drawing, *out, o)
-		case "search":
-			res, err = proveAndWrite(g, gobblet.Drawing, *out, o)
-		default:
+		run := map[string]func(prove.Game, int, string, prove.Options) (proofReport, error){"grow": growAndWrite, "search": proveAndWrite}[*method]
+		if run == nil {
 			fmt.Fprintf(stderr, "kocka prove gobblet: --method %q: grow or search\n", *method)
 			return 2
+		}
+		if !checkOutputs(stderr, sub, "--out", *out) || !checkOutputs(stderr, sub, "--checkpoint", *ckpt) {
+			return 2
+		}
+		if *ckpt != "" {
+			o.CheckpointEvery = *every
+			o.Checkpoint = func(write func(io.Writer) error) error {
+				return atomicfile.Write(*ckpt, 0o644, write)
+			}
+			f, ferr := openCheckpoint(*ckpt)
+			if ferr != nil {
+				fmt.Fprintln(stderr, "kocka prove gobblet:", ferr)
+				return 1
+			}
+			if f != nil {
+				defer f.Close()
+				o.Resume = f
+				fmt.Fprintf(stderr, "kocka prove gobblet: resuming from %s\n", *ckpt)
+			}
+		}
+		if *shard != "" {
+			res, err = proveShard(g, gobblet.Drawing, prove.ShardHeader{Variant: *variant, First: *first}, si, sn, *out, o)
+		} else {
+			res, err = run(g, gobblet.Drawing, *out, o)
 		}
 	case "merge":
 		if *out == "" {
 			fmt.Fprintln(stderr, "kocka prove merge: --out FILE is required")
+			return 2
+		}
+		if !checkOutputs(stderr, sub, "--out", *out) {
 			return 2
 		}
 		res, err = mergeProveShards(pos, *out, o)
@@ -304,6 +328,17 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kocka prove tetris: --time must be >= 0")
 			return 2
 		}
+		var outs []string
+		if *out != "" {
+			for _, w := range ws {
+				for _, h := range hs {
+					outs = append(outs, wellFile(*out, w, h))
+				}
+			}
+		}
+		if !checkOutputs(stderr, sub, "--out", outs...) {
+			return 2
+		}
 		res, err = proveWells(pm, ws, hs, wellOptions{*pieces, *preview, mode, *out, *limit, *smallest}, o)
 	}
 	if o.Progress != nil {
@@ -331,6 +366,56 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// checkOutputs reports, before any work starts, whether each file the run
+// will write can be written: the results come after hours of proof and the
+// checkpoint after the first --every. cli.CheckWritable probes with a file
+// of its own beside each name and removes it, so an existing checkpoint to
+// resume from is left as it is. Empty names (no such output) are skipped.
+func checkOutputs(stderr io.Writer, sub, flagName string, paths ...string) bool {
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		if err := cli.CheckWritable(p); err != nil {
+			fmt.Fprintf(stderr, "kocka prove %s: %s: %v\n", sub, flagName, err)
+			return false
+		}
+	}
+	return true
+}
+
+// suffixed is the files out+suffix for each suffix, none when out is "".
+func suffixed(out string, suffixes ...string) []string {
+	if out == "" {
+		return nil
+	}
+	var files []string
+	for _, s := range suffixes {
+		files = append(files, out+s)
+	}
+	return files
+}
+
+// wellFile is the certificate file of the well w by h: FILE.WxH.
+func wellFile(out string, w, h int) string {
+	return fmt.Sprintf("%s.%dx%d", out, w, h)
+}
+
+// openCheckpoint opens a checkpoint to resume from, or returns nil, nil when
+// there is none yet. Any other failure to open it is an error: a
+// checkpoint that is there but cannot be read must not be passed over,
+// the work started afresh and the checkpoint then overwritten.
+func openCheckpoint(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--checkpoint: cannot read %s to resume from it: %w", path, err)
+	}
+	return f, nil
 }
 
 // progressPrinter prints a phase's progress on one line, at most once a
@@ -392,7 +477,11 @@ func tableGobblers(sizes, per int, out, ckpt string, every time.Duration, o prov
 		o.Checkpoint = func(write func(io.Writer) error) error {
 			return atomicfile.Write(ckpt, 0o644, write)
 		}
-		if f, ferr := os.Open(ckpt); ferr == nil {
+		f, err := openCheckpoint(ckpt)
+		if err != nil {
+			return gobblers.Stats{}, err
+		}
+		if f != nil {
 			defer f.Close()
 			o.Resume = f
 			fmt.Fprintf(stderr, "kocka prove gobblers: resuming from %s\n", ckpt)
@@ -719,7 +808,7 @@ func proveWells(method func(prove.Game, int, prove.Options) (*prove.Proof, error
 			}
 			file := ""
 			if wo.out != "" {
-				file = fmt.Sprintf("%s.%dx%d", wo.out, w, h)
+				file = wellFile(wo.out, w, h)
 			}
 			if wo.limit > 0 {
 				o.Deadline = time.Now().Add(wo.limit)

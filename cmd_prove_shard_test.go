@@ -187,3 +187,20 @@ func TestProveMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestProveShardOutputsCheckedFirst: a shard's and a merge's --out are
+// checked before the shard's proof or the merge starts (see
+// TestProveOutputsCheckedFirst).
+func TestProveShardOutputsCheckedFirst(t *testing.T) {
+	plain := filepath.Join(t.TempDir(), "plain")
+	if err := os.WriteFile(plain, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(plain, "out")
+	runOutputCases(t, []outputCase{
+		{"tictactoe shard", []string{"tictactoe", "--shard", "0/2", "--out", bad}, 2, bad},
+		{"gobblet shard", []string{"gobblet", "--variant", "abc", "--mem", "1", "--shard", "0/4", "--out", bad}, 2, bad},
+		// The shard file is missing: a merge that started would fail on it.
+		{"merge", []string{"merge", "--out", bad, filepath.Join(t.TempDir(), "missing")}, 2, bad},
+	})
+}

@@ -247,3 +247,102 @@ func TestProveCheckKnowsABC(t *testing.T) {
 		t.Errorf("exit %d, %q", code, errb.String())
 	}
 }
+
+// outputCase is a kocka prove run whose output or checkpoint cannot be
+// used: it must stop before the proof starts, with its exit code and a
+// message naming the path.
+type outputCase struct {
+	name string
+	args []string
+	code int
+	want string // the path the message must name
+}
+
+// runOutputCases runs each case. The runs that would start are made to
+// fail fast once started (--mem 1, or a missing shard file for merge), so
+// an error of the work itself in stderr, or any result on stdout, shows
+// that the run did not stop at the check.
+func runOutputCases(t *testing.T, cases []outputCase) {
+	t.Helper()
+	for _, tc := range cases {
+		var stdout, errb bytes.Buffer
+		code := runProve(tc.args, &stdout, &errb)
+		msg := errb.String()
+		if code != tc.code || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit %d naming %s", tc.name, code, msg, tc.code, tc.want)
+		}
+		for _, work := range []string{"over the limit", "too big", "resuming", "no such file"} {
+			if strings.Contains(msg, work) {
+				t.Errorf("%s: the work started: %q", tc.name, msg)
+			}
+		}
+		if stdout.Len() > 0 {
+			t.Errorf("%s: a result: %s", tc.name, stdout.String())
+		}
+	}
+}
+
+// TestProveOutputsCheckedFirst: every file a proof will write (each
+// suffixed name too) and its checkpoint are checked before the proof
+// starts, and an existing checkpoint that cannot be opened stops the run
+// rather than being started afresh and overwritten. The checks leave no
+// file behind and do not touch a checkpoint to resume.
+func TestProveOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain")
+	if err := os.WriteFile(plain, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(plain, "out") // under a file: never writable, even for root
+	base := filepath.Join(dir, "base")
+	// base itself is writable; one of its suffixed names is a folder.
+	for _, suffix := range []string{".o", ".second", ".4x3"} {
+		if err := os.Mkdir(base+suffix, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A checkpoint that exists but cannot be opened: a symbolic link to
+	// itself (open fails with "too many levels of symbolic links").
+	loop := filepath.Join(dir, "loop.ckpt")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
+	// A checkpoint to resume: the checks must leave it as it is.
+	keep := filepath.Join(dir, "keep.ckpt")
+	if err := os.WriteFile(keep, []byte("not yet read"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abc := []string{"gobblet", "--variant", "abc", "--mem", "1"}
+	full := []string{"gobblers", "--mem", "1"}
+	runOutputCases(t, []outputCase{
+		{"tictactoe --out", []string{"tictactoe", "--out", bad}, 2, bad + ".x"},
+		{"tictactoe --out .o", []string{"tictactoe", "--out", base}, 2, base + ".o"},
+		{"gobblers table --out", append(full, "--out", bad), 2, bad},
+		{"gobblers table --checkpoint", append(full, "--checkpoint", bad), 2, bad},
+		{"gobblers table --out, checkpoint kept", append(full, "--out", bad, "--checkpoint", keep), 2, bad},
+		{"gobblers table --checkpoint unreadable", append(full, "--checkpoint", loop), 1, loop},
+		{"gobblers search --out", []string{"gobblers", "--method", "search", "--mem", "1", "--out", bad}, 2, bad + ".first"},
+		{"gobblers search --out .second", []string{"gobblers", "--method", "search", "--mem", "1", "--out", base}, 2, base + ".second"},
+		{"gobblet grow --out", append(abc, "--out", bad), 2, bad},
+		{"gobblet search --out", append(abc, "--method", "search", "--out", bad), 2, bad},
+		{"gobblet --checkpoint", append(abc, "--checkpoint", bad), 2, bad},
+		{"gobblet --out, checkpoint kept", append(abc, "--checkpoint", keep, "--out", bad), 2, bad},
+		{"gobblet --checkpoint unreadable", append(abc, "--checkpoint", loop), 1, loop},
+		{"tetris --out", []string{"tetris", "--width", "4", "--height", "2-3", "--mem", "1", "--out", bad}, 2, bad + ".4x2"},
+		{"tetris --out .4x3", []string{"tetris", "--width", "4", "--height", "2-3", "--mem", "1", "--out", base}, 2, base + ".4x3"},
+	})
+	if b, err := os.ReadFile(keep); err != nil || string(b) != "not yet read" {
+		t.Errorf("the checkpoint to resume changed: %q, %v", b, err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := "base.4x3 base.o base.second keep.ckpt loop.ckpt plain"; strings.Join(names, " ") != want {
+		t.Errorf("files left: %q, want %q", names, want)
+	}
+}
