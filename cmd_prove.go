@@ -506,9 +506,16 @@ type tableCheckReport struct {
 	Valid bool `json:"valid"`
 }
 
-func checkGobblersTable(path string, f io.Reader, sample int64, seed uint64, o prove.Options) (tableCheckReport, error) {
+// checkGobblersTable reads the table file f and checks it. ReadTable
+// refuses a file shorter than its header says, or a table over --mem,
+// before it allocates the table.
+func checkGobblersTable(path string, f *os.File, sample int64, seed uint64, o prove.Options) (tableCheckReport, error) {
 	r := tableCheckReport{File: path}
-	t, err := gobblers.ReadTable(f)
+	fi, err := f.Stat()
+	if err != nil {
+		return r, err
+	}
+	t, err := gobblers.ReadTable(f, fi.Size(), o.MaxBytes)
 	if err != nil {
 		return r, fmt.Errorf("%s: %w", path, err)
 	}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -344,5 +346,51 @@ func TestProveOutputsCheckedFirst(t *testing.T) {
 	}
 	if want := "base.4x3 base.o base.second keep.ckpt loop.ckpt plain"; strings.Join(names, " ") != want {
 		t.Errorf("files left: %q, want %q", names, want)
+	}
+}
+
+// TestProveCheckRefusesShortTable: kocka prove check refuses, before it
+// allocates the table, a file of a few dozen bytes whose header names the
+// real game (tables of 1.3 GB); a whole small table still checks. (The
+// --mem limit on tables is tested in solver/prove/gobblers: every reduced
+// game's table is under 1 MiB.)
+func TestProveCheckRefusesShortTable(t *testing.T) {
+	dir := t.TempDir()
+	short := filepath.Join(dir, "short.table")
+	head := []byte("KOCKA GOBBLERS TABLE 1\n")
+	// sizes 3, per-size 2, done, next 0, top 3, 400 million positions.
+	for _, x := range []uint64{3, 2, 2, 0, 3, 400_000_000} {
+		head = binary.AppendUvarint(head, x)
+	}
+	if err := os.WriteFile(short, append(head, 0, 0, 0, 0), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	small := filepath.Join(dir, "small.table")
+	var out, errb bytes.Buffer
+	if code := runProve([]string{"gobblers", "--sizes", "2", "--per-size", "1", "--quiet", "--out", small}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "--quiet", short}, "the file has 37 bytes"},
+		{[]string{"check", "--quiet", "--mem", "1", short}, "the file has 37 bytes"},
+	} {
+		out.Reset()
+		errb.Reset()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		code := runProve(c.args, &out, &errb)
+		runtime.ReadMemStats(&after)
+		if code != 1 || !strings.Contains(errb.String(), c.want) || !strings.Contains(errb.String(), short) {
+			t.Errorf("%q: exit %d, %q; want exit 1 and %q", c.args, code, errb.String(), c.want)
+		}
+		if d := after.TotalAlloc - before.TotalAlloc; d > 8<<20 {
+			t.Errorf("%q: %d bytes allocated", c.args, d)
+		}
+	}
+	if code := runProve([]string{"check", "--quiet", "--sample", "0", small}, &out, &errb); code != 0 {
+		t.Errorf("the small table: exit %d: %s", code, errb.String())
 	}
 }

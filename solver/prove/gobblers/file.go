@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/kocka/kocka/internal/crcio"
 	"github.com/kocka/kocka/solver/prove"
@@ -38,71 +39,134 @@ func (t *Table) Write(w io.Writer) error {
 	return bw.Finish()
 }
 
-// ReadTable reads a finished table file.
-func ReadTable(r io.Reader) (*Table, error) {
+// ReadTable reads a finished table file that is size bytes long (the
+// whole of r). Before it allocates anything of the table's size it checks
+// the header against the input: the count of positions must be one the
+// space can have (from an eighth of its raw positions, as the 8 symmetries
+// leave at least one canonical position in 8, to all of them), size must
+// hold the header, two bytes a position and the checksum, and the table in
+// memory (TableBytes) must fit maxBytes (0: no limit). So a short file with
+// the header of the real game is refused, not met with 1.3 GB of tables.
+func ReadTable(r io.Reader, size, maxBytes int64) (*Table, error) {
 	cr := crcio.NewReader(r, 1<<20)
-	sizes, per, err := readHead(cr)
+	h, err := readHeader(cr)
 	if err != nil {
 		return nil, err
 	}
-	sp, err := NewSpace(sizes, per)
+	sp, err := NewSpace(h.sizes, h.per)
 	if err != nil {
 		return nil, fmt.Errorf("gobblers table: %w", err)
+	}
+	if err := h.fits(sp, size, maxBytes); err != nil {
+		return nil, err
 	}
 	t := newTable(sp)
 	t.Val = make([]prove.Value, t.Count)
 	t.Dist = make([]uint8, t.Count)
-	if err := t.readBody(cr, false); err != nil {
+	if err := t.readBody(cr, h, false); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// read restores t (already numbered for its space) from a file of the same
-// space: a checkpoint when resume, a finished table otherwise.
+// read restores t (already numbered for its space, its table allocated)
+// from a file of the same space: a checkpoint when resume, a finished
+// table otherwise. When r can tell its size (a file), a file too short for
+// its header is refused before its body is read.
 func (t *Table) read(r io.Reader, resume bool) error {
 	cr := crcio.NewReader(r, 1<<20)
-	sizes, per, err := readHead(cr)
+	h, err := readHeader(cr)
 	if err != nil {
 		return err
 	}
-	if sizes != t.Space.Sizes || per != t.Space.Per {
-		return fmt.Errorf("gobblers table: for sizes %d per-size %d, not %d and %d", sizes, per, t.Space.Sizes, t.Space.Per)
+	if h.sizes != t.Space.Sizes || h.per != t.Space.Per {
+		return fmt.Errorf("gobblers table: for sizes %d per-size %d, not %d and %d", h.sizes, h.per, t.Space.Sizes, t.Space.Per)
 	}
-	return t.readBody(cr, resume)
+	size := int64(-1)
+	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			size = st.Size()
+		}
+	}
+	if err := h.fits(t.Space, size, 0); err != nil {
+		return err
+	}
+	return t.readBody(cr, h, resume)
 }
 
-func readHead(cr *crcio.Reader) (sizes, per int, err error) {
+// header is a table file's header: the space, the phase, its place, the
+// highest distance, the count of canonical positions, and its own length
+// in bytes.
+type header struct {
+	sizes, per              int
+	phase, next, top, count uint64
+	bytes                   int64
+}
+
+func readHeader(cr *crcio.Reader) (header, error) {
+	var h header
 	magic := make([]byte, len(tableMagic))
 	if _, err := io.ReadFull(cr, magic); err != nil || !IsTable(magic) {
-		return 0, 0, errors.New("gobblers table: not a Kocka Gobblers table")
+		return h, errors.New("gobblers table: not a Kocka Gobblers table")
 	}
-	s, err1 := binary.ReadUvarint(cr)
-	p, err2 := binary.ReadUvarint(cr)
-	if err := errors.Join(err1, err2); err != nil {
-		return 0, 0, fmt.Errorf("gobblers table: %w", err)
+	h.bytes = int64(len(tableMagic))
+	var x [6]uint64
+	for i := range x {
+		v, err := binary.ReadUvarint(countBytes{cr, &h.bytes})
+		if err != nil {
+			return h, fmt.Errorf("gobblers table: %w", err)
+		}
+		x[i] = v
 	}
+	s, p := x[0], x[1]
 	if s < 1 || s > 3 || p < 1 || p > 2 {
-		return 0, 0, fmt.Errorf("gobblers table: sizes %d per-size %d", s, p)
+		return h, fmt.Errorf("gobblers table: sizes %d per-size %d", s, p)
 	}
-	return int(s), int(p), nil
+	h.sizes, h.per = int(s), int(p)
+	h.phase, h.next, h.top, h.count = x[2], x[3], x[4], x[5]
+	if h.phase > uint64(phaseDone) || h.top > 0xff {
+		return h, fmt.Errorf("gobblers table: phase %d, distance %d", h.phase, h.top)
+	}
+	return h, nil
 }
 
-func (t *Table) readBody(cr *crcio.Reader, resume bool) error {
-	var h [4]uint64
-	for i := range h {
-		x, err := binary.ReadUvarint(cr)
-		if err != nil {
-			return fmt.Errorf("gobblers table: %w", err)
-		}
-		h[i] = x
+// fits checks, before the table is allocated, that the header's count of
+// positions is one sp can have, that an input of size bytes (-1: unknown)
+// holds the header, the two bytes a position and the checksum, and that
+// the table takes at most maxBytes (0: no limit).
+func (h header) fits(sp *Space, size, maxBytes int64) error {
+	if h.count < (sp.N+7)/8 || h.count > sp.N {
+		return fmt.Errorf("gobblers table: %d positions, the space of %d can have %d to %d canonical ones", h.count, sp.N, (sp.N+7)/8, sp.N)
 	}
-	phase, next, top, count := h[0], h[1], h[2], h[3]
+	need := h.bytes + 2*int64(h.count) + 4
+	if size >= 0 && size < need {
+		return fmt.Errorf("gobblers table: the file has %d bytes, its header (%d positions) needs %d", size, h.count, need)
+	}
+	if b := TableBytes(sp, h.count); maxBytes > 0 && b > maxBytes {
+		return fmt.Errorf("gobblers table: the table of %d positions needs %d MiB, over the limit of %d MiB", h.count, b>>20, maxBytes>>20)
+	}
+	return nil
+}
+
+// countBytes is an io.ByteReader that counts the bytes read through it.
+type countBytes struct {
+	r *crcio.Reader
+	n *int64
+}
+
+func (c countBytes) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		*c.n++
+	}
+	return b, err
+}
+
+func (t *Table) readBody(cr *crcio.Reader, h header, resume bool) error {
+	phase, next, top, count := h.phase, h.next, h.top, h.count
 	switch {
 	case count != t.Count:
 		return fmt.Errorf("gobblers table: %d positions, the space has %d", count, t.Count)
-	case phase > uint64(phaseDone) || top > 0xff:
-		return fmt.Errorf("gobblers table: phase %d, distance %d", phase, top)
 	case !resume && phase != uint64(phaseDone):
 		return errors.New("gobblers table: an unfinished solve (a checkpoint), not a table")
 	case phase == uint64(phaseInit) && next > uint64(len(t.canon)):

@@ -2,9 +2,14 @@ package gobblers
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kocka/kocka/solver/prove"
@@ -308,7 +313,7 @@ func TestFileAndResume(t *testing.T) {
 	if err := want.Write(&buf); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadTable(bytes.NewReader(buf.Bytes()))
+	got, err := readTable(buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,10 +322,10 @@ func TestFileAndResume(t *testing.T) {
 	}
 	bad := slices.Clone(buf.Bytes())
 	bad[len(bad)/2] ^= 1
-	if _, err := ReadTable(bytes.NewReader(bad)); err == nil {
+	if _, err := readTable(bad); err == nil {
 		t.Error("a damaged file was read")
 	}
-	if _, err := ReadTable(bytes.NewReader(buf.Bytes()[:buf.Len()-1])); err == nil {
+	if _, err := readTable(buf.Bytes()[:buf.Len()-1]); err == nil {
 		t.Error("a cut file was read")
 	}
 	// Checkpoints at every round: keep each, resume from every one.
@@ -338,7 +343,7 @@ func TestFileAndResume(t *testing.T) {
 		t.Fatalf("%d checkpoints", len(ckpts))
 	}
 	for _, k := range []int{0, len(ckpts) / 2, len(ckpts) - 1} {
-		if _, err := ReadTable(bytes.NewReader(ckpts[k])); err == nil {
+		if _, err := readTable(ckpts[k]); err == nil {
 			t.Errorf("checkpoint %d read as a finished table", k)
 		}
 		res, err := Solve(sp, prove.Options{Workers: 1, Resume: bytes.NewReader(ckpts[k])})
@@ -382,8 +387,8 @@ func BenchmarkUnmoves(b *testing.B) {
 }
 
 // FuzzReadTable: any bytes either fail to read or give a table that writes
-// back to the same bytes. Headers of the spaces over a million positions
-// are skipped (a table of the real game is 1.3 GB in memory).
+// back to the same bytes. Headers of the real game are read too: ReadTable
+// refuses them, short as fuzz inputs are, before it allocates the table.
 func FuzzReadTable(f *testing.F) {
 	for _, sz := range [][2]int{{1, 1}, {2, 1}} {
 		tb, err := Solve(space(f, sz[0], sz[1]), prove.Options{Workers: 1})
@@ -397,13 +402,7 @@ func FuzzReadTable(f *testing.F) {
 		f.Add(buf.Bytes())
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) > len(tableMagic)+2 && IsTable(data) {
-			sizes, per := int(data[len(tableMagic)]), int(data[len(tableMagic)+1])
-			if sp, err := NewSpace(sizes, per); err == nil && sp.N > 1<<20 {
-				return
-			}
-		}
-		tb, err := ReadTable(bytes.NewReader(data))
+		tb, err := readTable(data)
 		if err != nil {
 			return
 		}
@@ -415,4 +414,101 @@ func FuzzReadTable(f *testing.F) {
 			t.Fatal("the table writes back differently")
 		}
 	})
+}
+
+// readTable reads a whole table file held in memory, with no memory limit.
+func readTable(data []byte) (*Table, error) {
+	return ReadTable(bytes.NewReader(data), int64(len(data)), 0)
+}
+
+// tableHeader is a table file's header for sizes and per with count
+// positions, as Write writes it, without a body.
+func tableHeader(sizes, per int, count uint64) []byte {
+	b := []byte(tableMagic)
+	for _, x := range []uint64{uint64(sizes), uint64(per), uint64(phaseDone), 0, 3, count} {
+		b = binary.AppendUvarint(b, x)
+	}
+	return b
+}
+
+// TestReadTableRefusesBeforeAllocating: a file of a few dozen bytes whose
+// header names the real game (a table of about 1.3 GB, Val and Dist for
+// hundreds of millions of positions) is refused with an error that says
+// why, having allocated less than a few MB; so is a count the space
+// cannot have, and a table over the memory limit.
+func TestReadTableRefusesBeforeAllocating(t *testing.T) {
+	full := space(t, 3, 2)
+	small := space(t, 2, 1)
+	smallTable, err := Solve(small, prove.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole bytes.Buffer
+	if err := smallTable.Write(&whole); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		data     []byte
+		size     int64 // -1: len(data)
+		maxBytes int64
+		want     string
+	}{
+		{"real game, short file", append(tableHeader(3, 2, full.N/4), make([]byte, 8)...), -1, 0, "needs"},
+		{"real game, size said short", tableHeader(3, 2, full.N/4), 100, 0, "the file has 100 bytes"},
+		{"real game, every position", tableHeader(3, 2, full.N), -1, 0, "the file has"},
+		{"real game, over --mem", tableHeader(3, 2, full.N/4), 1 << 40, 64 << 20, "over the limit of 64 MiB"},
+		{"no positions", tableHeader(3, 2, 0), -1, 0, "can have"},
+		{"too few positions", tableHeader(3, 2, full.N/8-1), 1 << 40, 0, "can have"},
+		{"more positions than the space", tableHeader(3, 2, full.N+1), 1 << 40, 0, "can have"},
+		{"small game over --mem", whole.Bytes(), -1, 1 << 10, "over the limit"},
+		{"small game, cut", whole.Bytes()[:whole.Len()-5], -1, 0, "the file has"},
+	} {
+		size := c.size
+		if size < 0 {
+			size = int64(len(c.data))
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := ReadTable(bytes.NewReader(c.data), size, c.maxBytes)
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
+		if d := after.TotalAlloc - before.TotalAlloc; d > 4<<20 {
+			t.Errorf("%s: %d bytes allocated before the refusal", c.name, d)
+		}
+	}
+	// The same file whole and within the limit is read.
+	if _, err := ReadTable(bytes.NewReader(whole.Bytes()), int64(whole.Len()), 1<<30); err != nil {
+		t.Errorf("the whole small table: %v", err)
+	}
+}
+
+// TestResumeFromShortFile: a checkpoint file cut short is refused, by its
+// size, before its body is read.
+func TestResumeFromShortFile(t *testing.T) {
+	sp := space(t, 2, 1)
+	var last []byte
+	o := prove.Options{Workers: 1, CheckpointEvery: 1, Checkpoint: func(write func(io.Writer) error) error {
+		var b bytes.Buffer
+		err := write(&b)
+		last = b.Bytes()
+		return err
+	}}
+	if _, err := Solve(sp, o); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "cut.ckpt")
+	if err := os.WriteFile(path, last[:len(last)-3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := Solve(sp, prove.Options{Workers: 1, Resume: f}); err == nil || !strings.Contains(err.Error(), "the file has") {
+		t.Errorf("resumed from a cut checkpoint: %v", err)
+	}
 }
