@@ -311,7 +311,7 @@ func TestCheckRejects(t *testing.T) {
 		change func(c *prove.Certificate)
 		want   string
 	}{
-		{"other game", func(c *prove.Certificate) { c.Game = "nim" }, "not"},
+		{"other game", func(c *prove.Certificate) { c.Game = "nim" }, `the proof is for "nim"`},
 		{"attacker move missing", func(c *prove.Certificate) {
 			i := attackerEntry(c)
 			// Remove a successor of an attacker state.
@@ -325,7 +325,8 @@ func TestCheckRejects(t *testing.T) {
 			i := drawerEntry(c)
 			c.Entries[i].Choice = c.Entries[i].State // passing is not a move
 		}, "not a legal move"},
-		{"wrong drawer", func(c *prove.Certificate) { c.Drawer = 0 }, ""},
+		// Drawer 1's states, with their choices, become the attacker's.
+		{"wrong drawer", func(c *prove.Certificate) { c.Drawer = 0 }, "the attacker's state"},
 	}
 	for _, tc := range cases {
 		c := copyCert()

@@ -162,7 +162,8 @@ func (t *Table) ordinals(ps []Pos, out []uint32) []uint32 {
 // a draw. o.Workers goroutines generate moves; o.MaxBytes limits the
 // table; o.Checkpoint is called every o.CheckpointEvery (between rounds of
 // the first pass, between levels after it), and
-// o.Resume continues from such a checkpoint.
+// o.Resume continues from such a checkpoint (one that is a file, read
+// from its start, must be as long as its header says).
 func Solve(sp *Space, o prove.Options) (*Table, error) {
 	if o.MaxBytes > 0 && TableBytes(sp, 0) > o.MaxBytes {
 		return nil, fmt.Errorf("gobblers: the table needs about %d MiB, over the limit of %d MiB", TableBytes(sp, 0)>>20, o.MaxBytes>>20)
