@@ -35,7 +35,7 @@ import (
 // It calls the page's kockaDownload(name, text) to export a replay,
 // kockaPickReplay() to ask for one to import, kockaControls(kind) to
 // switch the touch controls between the pieces and a board game, and
-// kockaTakeTaps() at each tick for the taps too quick for Ebitengine
+// kockaTakeTaps() at each tick for the touches too quick for Ebitengine
 // (kocka.js).
 type Browser struct {
 	*App
@@ -179,7 +179,7 @@ func (b *Browser) Draw(screen *ebiten.Image) {
 	}
 }
 
-// takeTaps hands the reader the taps on the canvas that began and ended
+// takeTaps hands the reader the touches on the canvas that began and ended
 // since the last tick (kocka.js keeps them), which Ebitengine never saw.
 func (b *Browser) takeTaps() {
 	f := js.Global().Get("kockaTakeTaps")

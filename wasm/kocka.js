@@ -176,16 +176,18 @@
     document.body.classList.toggle('board', bar);
   };
 
-  // Taps on the game itself. Ebitengine reads the touches and the mouse
-  // once a tick, so a press that starts and ends between two ticks (a
+  // Taps on the game itself. Ebitengine reads the touches as a snapshot
+  // once a tick, so a touch that starts and ends between two ticks (a
   // quick tap, or any tap while a slow phone drops frames) never reaches
-  // the game. The page keeps each press on the canvas; at every tick the
-  // game takes, through kockaTakeTaps, the ones already over, and drops
-  // the rest, which Ebitengine sees itself (browser_js.go).
+  // the game. (Mouse buttons and keys it times, so a quick click counts;
+  // the queue leaves the mouse alone, or a click would count twice.) The
+  // page keeps each touch on the canvas; at every tick the game takes,
+  // through kockaTakeTaps, the ones already over, and drops the rest,
+  // which Ebitengine sees itself (browser_js.go).
   const maxTaps = 16;
   let taps = []; // {id, x, y, up}: x and y in device pixels, as Ebitengine's
   document.addEventListener('pointerdown', (e) => {
-    if (e.target.tagName !== 'CANVAS' || e.button !== 0 || taps.length >= maxTaps) return;
+    if (e.target.tagName !== 'CANVAS' || e.pointerType === 'mouse' || e.button !== 0 || taps.length >= maxTaps) return;
     const s = window.devicePixelRatio || 1;
     taps.push({ id: e.pointerId, x: e.clientX * s, y: e.clientY * s, up: false });
   }, true);
