@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"slices"
+
 	"github.com/kocka/kocka/engine"
 )
 
@@ -25,6 +27,9 @@ type DriverStats struct {
 	// Impossible counts the pieces that locked elsewhere after gravity had
 	// made every planned placement unreachable.
 	Impossible int
+	// Loops counts the replans that found the piece back where an earlier
+	// one had, going round turn after turn (see replan).
+	Loops int
 }
 
 // Driver turns plans into inputs, one engine.Input per tick, through the
@@ -44,11 +49,12 @@ type Driver struct {
 	steps      []Move // own copy of the path
 	step       int    // next step to do
 	want       engine.Placed
-	wantOK     bool // want holds where the piece should be now
-	hardDrop   bool // every step is done: drop when the time has come
-	impossible bool // no planned placement is reachable any more
-	started    int  // tick the piece appeared
-	plan       Plan // the last plan, for its candidates
+	wantOK     bool            // want holds where the piece should be now
+	hardDrop   bool            // every step is done: drop when the time has come
+	impossible bool            // no planned placement is reachable any more
+	started    int             // tick the piece appeared
+	plan       Plan            // the last plan, for its candidates
+	replanned  []engine.Placed // where the piece was at each replan, this piece
 
 	das      engine.Input // key held for auto-shift, 0 when none
 	dasStop  int          // X at which the auto-shift ends
@@ -157,6 +163,7 @@ func (d *Driver) start(g *engine.Game) {
 	d.pieceNo = g.Stats().Pieces
 	d.started = g.Ticks()
 	d.impossible = !d.plan.OK
+	d.replanned = d.replanned[:0]
 	d.needHold = d.plan.OK && d.plan.Hold
 	d.setTarget(d.plan.Placement, d.plan.Path)
 	d.wantOK = false
@@ -214,14 +221,24 @@ func (d *Driver) is20G(g *engine.Game) bool { return FallsEveryTick(g) }
 // replan finds a new way for the piece from where it is: the candidates of
 // the last plan, best first, each reached by turning, shifting and dropping
 // from here. If none is reachable, the piece is dropped where it is.
+//
+// A piece back where an earlier replan found it is going round in a loop:
+// a turn's kick lifted it, gravity pulled it back before the rest of the
+// path, and each turn spends a lock reset until the piece locks anywhere.
+// From then on only routes without turns count.
 func (d *Driver) replan(g *engine.Game, cur engine.Placed) {
 	d.stats.Replans++
+	looped := slices.Contains(d.replanned, cur)
+	if looped {
+		d.stats.Loops++
+	}
+	d.replanned = append(d.replanned, cur)
 	b, kicks, g20 := g.Board(), g.Kicks(), d.is20G(g)
 	for _, c := range d.plan.Candidates {
 		if c.Placement.Piece != cur.Piece {
 			continue
 		}
-		if path, ok := routeFrom(b, kicks, cur, c.Placement.Placed, g20); ok {
+		if path, ok := routeFrom(b, kicks, cur, c.Placement.Placed, g20); ok && !(looped && turns(path)) {
 			p := c.Placement
 			p.Spin = engine.SpinNone
 			d.setTarget(p, path)
@@ -443,6 +460,11 @@ func routeFrom(b *engine.Board, kicks *engine.KickTable, m, target engine.Placed
 		}
 	}
 	return nil, false
+}
+
+// turns reports whether path turns the piece.
+func turns(path []Move) bool {
+	return slices.ContainsFunc(path, func(m Move) bool { return m == MoveCW || m == MoveCCW || m == Move180 })
 }
 
 func runTurns(b *engine.Board, kicks *engine.KickTable, m engine.Placed, turns []Move, g20 bool) (engine.Placed, bool) {

@@ -118,3 +118,36 @@ func TestDriverTapsAndAutoShift(t *testing.T) {
 		}
 	}
 }
+
+// TestDriverBreaksTurnLoops: in seed 32 of the guideline bench, with a
+// chain cost of -150 that does not fade (not a shipped weight set), piece
+// 407 is a Z whose routes each start with a turn whose kick lifts it, and
+// gravity pulls it back before the rest of the path: the driver turned it
+// round and round until the lock resets ran out and it locked where no
+// plan said (a mismatch). Once the piece is back where it was, only routes
+// without turns count.
+func TestDriverBreaksTurnLoops(t *testing.T) {
+	w, err := PersonalityByName("kocka")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := *w
+	k.Base[FChainEnded], k.Tall[FChainEnded] = -150, 0
+	bot, err := NewBot(BotConfig{Weights: &k, Depth: 2, Width: 16, Mode: ModeFull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := playGuideline(bot, &BenchConfig{Model: ModelGuideline, Width: 10, Height: 20, Level: 10, MaxPieces: 420}, 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Pieces < 410 {
+		t.Fatalf("the game ended at piece %d, before the loop", r.Pieces)
+	}
+	if r.Driver.Loops == 0 {
+		t.Fatal("no loop met: the game no longer reaches the looping Z, so this test needs another position")
+	}
+	if r.Driver.Mismatches != 0 {
+		t.Fatalf("%d mismatches (%d loops)", r.Driver.Mismatches, r.Driver.Loops)
+	}
+}
