@@ -305,14 +305,7 @@ func TestCheckFindsErrors(t *testing.T) {
 // are refused.
 func TestFileAndResume(t *testing.T) {
 	sp := space(t, 3, 1)
-	want, err := Solve(sp, prove.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := want.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
+	want, buf := solvedFile(t, sp, 2)
 	got, err := readTable(buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
@@ -416,6 +409,20 @@ func FuzzReadTable(f *testing.F) {
 	})
 }
 
+// solvedFile solves sp and returns the table and its file.
+func solvedFile(t *testing.T, sp *Space, workers int) (*Table, *bytes.Buffer) {
+	t.Helper()
+	tb, err := Solve(sp, prove.Options{Workers: workers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := tb.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return tb, &buf
+}
+
 // readTable reads a whole table file held in memory, with no memory limit.
 func readTable(data []byte) (*Table, error) {
 	return ReadTable(bytes.NewReader(data), int64(len(data)), 0)
@@ -439,14 +446,7 @@ func tableHeader(sizes, per int, count uint64) []byte {
 func TestReadTableRefusesBeforeAllocating(t *testing.T) {
 	full := space(t, 3, 2)
 	small := space(t, 2, 1)
-	smallTable, err := Solve(small, prove.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var whole bytes.Buffer
-	if err := smallTable.Write(&whole); err != nil {
-		t.Fatal(err)
-	}
+	_, whole := solvedFile(t, small, 1)
 	for _, c := range []struct {
 		name     string
 		data     []byte
