@@ -139,6 +139,7 @@ type GameResult struct {
 	TSpinRows int // rows those cleared
 	// Guideline only.
 	TSpinDoubles  int
+	TSpinTriples  int
 	PerfectClears int
 	Attack        int // garbage rows sent (engine.Clear.Attack)
 	MaxBackToBack int // longest back-to-back chain
@@ -174,6 +175,7 @@ type BenchResult struct {
 	// together; the per-game means follow.
 	AttackPerPiece   float64 `json:"attack_per_piece,omitempty"`
 	TSpinDoublesMean float64 `json:"tspin_doubles_mean,omitempty"`
+	TSpinTriplesMean float64 `json:"tspin_triples_mean,omitempty"`
 	PerfectClearMean float64 `json:"perfect_clears_mean,omitempty"`
 	MaxB2BMean       float64 `json:"max_back_to_back_mean,omitempty"`
 	// The paired comparison with the run's first personality, which played
@@ -417,7 +419,7 @@ func playGuideline(bot *Bot, cfg *BenchConfig, seed uint64) (GameResult, error) 
 		r.TSpins += s.TSpins[rows]
 		r.TSpinRows += rows * s.TSpins[rows]
 	}
-	r.TSpinDoubles, r.PerfectClears, r.Attack, r.MaxBackToBack = s.TSpins[2], s.PerfectClears, s.Attack, s.MaxBackToBack
+	r.TSpinDoubles, r.TSpinTriples, r.PerfectClears, r.Attack, r.MaxBackToBack = s.TSpins[2], s.TSpins[3], s.PerfectClears, s.Attack, s.MaxBackToBack
 	r.ToppedOut = g.End().TopOut()
 	d.checkLocks(g) // the last lock
 	r.Driver = d.Stats()
@@ -432,7 +434,7 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 	}
 	lines := make([]int, len(rs))
 	out.PerGame = make([]int, len(rs))
-	var pieces, score, tetrisRows, tspinRows, attack, tsd, pcs, b2b int
+	var pieces, score, tetrisRows, tspinRows, attack, tsd, tst, pcs, b2b int
 	var elapsed time.Duration
 	for i, r := range rs {
 		lines[i] = r.Lines
@@ -443,6 +445,7 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 		tspinRows += r.TSpinRows
 		attack += r.Attack
 		tsd += r.TSpinDoubles
+		tst += r.TSpinTriples
 		pcs += r.PerfectClears
 		b2b += r.MaxBackToBack
 		elapsed += r.Elapsed
@@ -476,7 +479,8 @@ func summarise(name string, cfg *BenchConfig, rs []GameResult) BenchResult {
 	if cfg.Model == ModelGuideline {
 		out.Level, out.MaxPieces = cfg.Level, cfg.MaxPieces
 		out.ScoreMean = float64(score) / n
-		out.TSpinDoublesMean, out.PerfectClearMean, out.MaxB2BMean = float64(tsd)/n, float64(pcs)/n, float64(b2b)/n
+		out.TSpinDoublesMean, out.TSpinTriplesMean = float64(tsd)/n, float64(tst)/n
+		out.PerfectClearMean, out.MaxB2BMean = float64(pcs)/n, float64(b2b)/n
 		if pieces > 0 {
 			out.AttackPerPiece = float64(attack) / float64(pieces)
 		}
@@ -501,7 +505,7 @@ func WriteTable(w io.Writer, rs []BenchResult) {
 	fmt.Fprintln(w)
 	head := []string{"personality", "lines mean", "± s.e.", "median", "min", "max", "top-outs", "pieces/s"}
 	if r0.Model == ModelGuideline {
-		head = append(head, "score mean", "tetris rows", "T-spin rows", "attack/piece", "TSD/game", "PC/game", "max b2b", "mismatches")
+		head = append(head, "score mean", "tetris rows", "T-spin rows", "attack/piece", "TSD/game", "TST/game", "PC/game", "max b2b", "mismatches")
 	}
 	rows := [][]string{head}
 	for _, r := range rs {
@@ -510,7 +514,7 @@ func WriteTable(w io.Writer, rs []BenchResult) {
 		if r.Model == ModelGuideline {
 			row = append(row, fmt.Sprintf("%.0f", r.ScoreMean), fmt.Sprintf("%.1f%%", 100*r.TetrisRate),
 				fmt.Sprintf("%.1f%%", 100*r.TSpinRate), fmt.Sprintf("%.3f", r.AttackPerPiece), fmt.Sprintf("%.1f", r.TSpinDoublesMean),
-				fmt.Sprintf("%.2f", r.PerfectClearMean), fmt.Sprintf("%.1f", r.MaxB2BMean), fmt.Sprint(r.Mismatches))
+				fmt.Sprintf("%.2f", r.TSpinTriplesMean), fmt.Sprintf("%.2f", r.PerfectClearMean), fmt.Sprintf("%.1f", r.MaxB2BMean), fmt.Sprint(r.Mismatches))
 		}
 		rows = append(rows, row)
 	}
