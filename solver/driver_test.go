@@ -133,6 +133,8 @@ func TestDriverBreaksTurnLoops(t *testing.T) {
 	}
 	k := *w
 	k.Base[FChainEnded], k.Tall[FChainEnded] = -150, 0
+	// kocka's weights when the loop was found, before the triple slot.
+	k.Base[FTSlotTriple], k.Tall[FTSlotTriple], k.Base[FTSpinTriple] = 0, 0, 40
 	bot, err := NewBot(BotConfig{Weights: &k, Depth: 2, Width: 16, Mode: ModeFull})
 	if err != nil {
 		t.Fatal(err)

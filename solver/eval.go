@@ -52,6 +52,7 @@ const (
 	FDeepWells     // cells of one-wide pits deeper than two
 	FTSlotDouble   // T-spin double slots, at most 2 counted
 	FTSlotSingle   // T-spin single slots, at most 2 counted
+	FTSlotTriple   // T-spin triple slots a T can slide into and turn down, at most 2 counted
 	FHoleDepth     // filled cells above the holes (Thiery and Scherrer)
 	FRowsWithHoles // rows holding a hole (Thiery and Scherrer)
 	NumFeatures    // how many features there are
@@ -70,7 +71,7 @@ var featureNames = [NumFeatures]string{
 	FWells: "wells", FBumpiness: "bumpiness", FAggregateHeight: "aggregate_height",
 	FMaxHeight: "max_height", FAvgHeight: "avg_height", FBigHoles: "big_holes",
 	FMediumHoles: "medium_holes", FSmallHoles: "small_holes", FDeepWells: "deep_wells",
-	FTSlotDouble: "tslot_double", FTSlotSingle: "tslot_single",
+	FTSlotDouble: "tslot_double", FTSlotSingle: "tslot_single", FTSlotTriple: "tslot_triple",
 	FHoleDepth: "hole_depth", FRowsWithHoles: "rows_with_holes",
 }
 
@@ -151,7 +152,7 @@ const (
 // modernFeatures are the terms that only mean something in a modern game:
 // spins, and the kinds of clears its scoring rewards.
 var modernFeatures = []Feature{
-	FTSlotDouble, FTSlotSingle, FTWasted, FTSpinMini, FTSpinSingle, FTSpinDouble, FTSpinTriple,
+	FTSlotDouble, FTSlotSingle, FTSlotTriple, FTWasted, FTSpinMini, FTSpinSingle, FTSpinDouble, FTSpinTriple,
 	FSingle, FDouble, FTriple, FTetris, FBackToBack, FChainEnded, FCombo, FPerfectClear,
 }
 
@@ -344,6 +345,9 @@ func (s *Scorer) boardFeatures(f *Vector, b *engine.Board) {
 	if u[FTSlotDouble] || u[FTSlotSingle] {
 		d, s := tSpinSlots(b, top)
 		f[FTSlotDouble], f[FTSlotSingle] = float64(min(d, 2)), float64(min(s, 2))
+	}
+	if u[FTSlotTriple] {
+		f[FTSlotTriple] = float64(min(tstSlots(b, top), 2))
 	}
 }
 

@@ -327,6 +327,36 @@ func tSpinSlots(b *engine.Board, top int) (doubles, singles int) {
 	return doubles, singles
 }
 
+// tstSlots counts T-spin triple slots: three rows full but for a T
+// standing on its side (column c in all three, c+d in the middle one),
+// with the flat row above open at c, c+d and c+2d and the cell above c+d
+// open, so a flat T can slide in above the slot and turn down into it by
+// SRS's last kick test (movegen's "T-spin triple by the fifth kick").
+func tstSlots(b *engine.Board, top int) int {
+	full := b.FullRow()
+	n := 0
+	for y := top - 3; y >= 0; y-- {
+		r0, r1, r2, r3, r4 := b.Row(y), b.Row(y+1), b.Row(y+2), b.Row(y+3), b.Row(y+4)
+		for c := 0; c < b.Width; c++ {
+			col := uint16(1) << uint(c)
+			if r0 != full&^col || r2 != full&^col {
+				continue
+			}
+			for _, d := range [2]int{-1, 1} {
+				e, f := c+d, c+2*d
+				if f < 0 || f >= b.Width {
+					continue
+				}
+				arm, far := uint16(1)<<uint(e), uint16(1)<<uint(f)
+				if r1 == full&^(col|arm) && r3&(col|arm|far) == 0 && r4&arm == 0 {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
 // pieceRows returns the mask of p's cells in each board row it covers,
 // indexed from p's lowest row, and that row.
 func pieceRows(p engine.Placed) (rows [4]uint16, bottom int) {

@@ -229,3 +229,50 @@ func TestPlacementFeatures(t *testing.T) {
 		})
 	}
 }
+
+func TestTSTSlots(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		rows []string
+		want int
+	}{
+		{"the fifth-kick triple (movegen's)", []string{
+			"....#.....",
+			"..........",
+			"####.#####",
+			"####..####",
+			"####.#####",
+		}, 1},
+		{"mirrored", []string{
+			".....#....",
+			"..........",
+			"#####.####",
+			"####..####",
+			"#####.####",
+		}, 1},
+		{"no room to slide in flat", []string{
+			"..........",
+			"......#...",
+			"####.#####",
+			"####..####",
+			"####.#####",
+		}, 0},
+		{"the middle row not full", []string{
+			"..........",
+			"..........",
+			"####.#####",
+			"###...####",
+			"####.#####",
+		}, 0},
+		{"a T-spin double slot", []string{
+			"...#......",
+			"###...####",
+			"####.#####",
+		}, 0},
+	} {
+		b := testBoard(t, 10, 40, c.rows...)
+		if got := tstSlots(b, b.StackHeight()); got != c.want {
+			t.Errorf("%s: %d slots, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -39,6 +39,13 @@ package solver
 // tuning it for attack in a 10x8 well, topped out at 20G (docs/benchmarks.md,
 // "Back-to-back").
 //
+// Then, by hand, T-spin triples: a reward of 120 for a triple slot
+// (tslot_triple), fading to 0 as the stack fills the well (tall -120), and
+// 100 for the triple itself (was 40): 0.7 triples a game where there were
+// none, with no top-out in the cramped wells; without the fade the slots
+// topped out 11 of 16 games at 10x6 20G (docs/benchmarks.md, "T-spin
+// triples").
+//
 // Each run started (--start kocka) from the kocka weights of its time: the
 // previous run's result plus the hand-set changes named here, so running a
 // command again today starts from these final weights instead. The weights
@@ -64,13 +71,14 @@ var kockaWeights = Weights{
 		FTriple:       0.14622163611573036,
 		FTetris:       46.561279152791215,
 		FTSpinDouble:  72.73181614410652,
-		FTSpinTriple:  40,
+		FTSpinTriple:  100,
 		FBackToBack:   5.725998348751315,
 		FChainEnded:   -80,
 		FCombo:        9.696209907237847,
 		FPerfectClear: 100,
 		FTWasted:      -6.064191759936278,
 		FTSlotDouble:  24.91057039493572,
+		FTSlotTriple:  120,
 	},
 	Tall: Vector{
 		FSingle:        52.644238365383536,
@@ -81,5 +89,6 @@ var kockaWeights = Weights{
 		FLandingHeight: -0.3948105782912589,
 		FHoles:         -0.2249650163558752,
 		FChainEnded:    80,
+		FTSlotTriple:   -120,
 	},
 }
