@@ -336,21 +336,23 @@ func tstSlots(b *engine.Board, top int) int {
 	full := b.FullRow()
 	n := 0
 	for y := top - 3; y >= 0; y-- {
-		r0, r1, r2, r3, r4 := b.Row(y), b.Row(y+1), b.Row(y+2), b.Row(y+3), b.Row(y+4)
-		for c := 0; c < b.Width; c++ {
-			col := uint16(1) << uint(c)
-			if r0 != full&^col || r2 != full&^col {
-				continue
+		// The bottom row holds one hole, the slot's column: no loop over
+		// columns, and most rows end here.
+		col := full &^ b.Row(y)
+		if col == 0 || col&(col-1) != 0 || b.Row(y+2) != full&^col {
+			continue
+		}
+		r1, r3, r4 := b.Row(y+1), b.Row(y+3), b.Row(y+4)
+		for _, arm := range [2]uint16{col >> 1, col << 1} { // the T's arm left, then right
+			far := arm >> 1
+			if arm > col {
+				far = arm << 1
 			}
-			for _, d := range [2]int{-1, 1} {
-				e, f := c+d, c+2*d
-				if f < 0 || f >= b.Width {
-					continue
-				}
-				arm, far := uint16(1)<<uint(e), uint16(1)<<uint(f)
-				if r1 == full&^(col|arm) && r3&(col|arm|far) == 0 && r4&arm == 0 {
-					n++
-				}
+			if arm&full == 0 || far&full == 0 {
+				continue // the arm or the flat T's far end would leave the well
+			}
+			if r1 == full&^(col|arm) && r3&(col|arm|far) == 0 && r4&arm == 0 {
+				n++
 			}
 		}
 	}

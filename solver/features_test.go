@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/kocka/kocka/engine"
@@ -274,5 +275,74 @@ func TestTSTSlots(t *testing.T) {
 		if got := tstSlots(b, b.StackHeight()); got != c.want {
 			t.Errorf("%s: %d slots, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// tstSlotsByColumns is tstSlots as first written, trying every column and
+// side: the reference for the faster scan.
+func tstSlotsByColumns(b *engine.Board, top int) int {
+	full := b.FullRow()
+	n := 0
+	for y := top - 3; y >= 0; y-- {
+		r0, r1, r2, r3, r4 := b.Row(y), b.Row(y+1), b.Row(y+2), b.Row(y+3), b.Row(y+4)
+		for c := 0; c < b.Width; c++ {
+			col := uint16(1) << uint(c)
+			if r0 != full&^col || r2 != full&^col {
+				continue
+			}
+			for _, d := range [2]int{-1, 1} {
+				e, f := c+d, c+2*d
+				if f < 0 || f >= b.Width {
+					continue
+				}
+				arm, far := uint16(1)<<uint(e), uint16(1)<<uint(f)
+				if r1 == full&^(col|arm) && r3&(col|arm|far) == 0 && r4&arm == 0 {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestTSTSlotsMatchesColumnScan: on random stacks of nearly full rows (one
+// or two holes each, where slots are common) the row scan counts what the
+// column-by-column reference counts, in wells 4 to 10 wide.
+func TestTSTSlotsMatchesColumnScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	found := 0
+	for i := 0; i < 20000; i++ {
+		width := 4 + rng.IntN(7)
+		b := engine.NewBoard(width, 40)
+		full := b.FullRow()
+		rows := make([]uint16, 3+rng.IntN(8))
+		for y := range rows {
+			rows[y] = full
+			for h := 1 + rng.IntN(2); h > 0; h-- {
+				rows[y] &^= 1 << uint(rng.IntN(width))
+			}
+			if y == len(rows)-1 { // an open or ragged row above, where a T slides in
+				rows[y] = uint16(rng.IntN(int(full)+1)) & uint16(rng.IntN(int(full)+1))
+			}
+		}
+		if y := rng.IntN(len(rows) - 2); rng.IntN(2) == 0 && y+3 < len(rows) {
+			// Plant a slot (c, arm toward d) and maybe spoil one cell of it.
+			c, d := rng.IntN(width), 1-2*rng.IntN(2)
+			col, arm := uint16(1)<<uint(c), uint16(1)<<uint((c+d+width)%width)
+			rows[y], rows[y+1], rows[y+2] = full&^col, full&^(col|arm), full&^col
+			rows[y+3] &^= col | arm | arm<<1 | arm>>1
+			if rng.IntN(2) == 0 {
+				rows[y+rng.IntN(4)] ^= 1 << uint(rng.IntN(width))
+			}
+		}
+		b.SetRows(rows, engine.I)
+		got, want := tstSlots(b, b.StackHeight()), tstSlotsByColumns(b, b.StackHeight())
+		if got != want {
+			t.Fatalf("board %d (%d wide, rows %b): %d slots, the reference %d", i, width, rows, got, want)
+		}
+		found += want
+	}
+	if found < 100 {
+		t.Fatalf("only %d slots in 20,000 boards: the test boards miss the shape", found)
 	}
 }
