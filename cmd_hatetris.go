@@ -30,7 +30,7 @@ const maxBotPieces = 1_000_000
 var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Command{
 	{Name: "play", Summary: "play a replay (--replay, --replay-file) or let Kocka's placer play (--bot); print the result as JSON", Run: runHatetrisPlay},
 	{Name: "record", Summary: "the record attempt: beam searches of doubling width for --hours, resumable", Run: runHatetrisRecord},
-	{Name: "data", Summary: "training positions for the learned evaluation, labelled by rollouts (--out)", Run: runHatetrisData},
+	{Name: "data", Summary: "training positions for the learned evaluation, labelled by rollouts (--out; --shard I/N, then data merge)", Run: runHatetrisData},
 	{Name: "train", Summary: "train the learned evaluation on a data file (--data, --out, --plot)", Run: runHatetrisTrain},
 }}
 

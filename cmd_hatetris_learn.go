@@ -69,11 +69,23 @@ func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
 }
 
 // runHatetrisData makes training positions and labels for the learned
-// evaluation (hatetris.MakeData) and writes them to --out.
-func runHatetrisData(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+// evaluation (hatetris.MakeData) and writes them to --out; with --shard
+// I/N it labels only shard I's part and writes a shard file, and
+// "kocka hatetris data merge" joins the shards (runHatetrisDataMerge).
+func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runHatetrisDataMerge(args[1:], stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("kocka hatetris data", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	out := fs.String("out", "", "the data file to write (required)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: kocka hatetris data --out FILE [flags]\n"+
+			"       kocka hatetris data --shard I/N --out SHARD-FILE [flags]   (label shard I of N; the same flags in every shard)\n"+
+			"       kocka hatetris data merge --out FILE SHARD-FILE...         (join the N shard files into the data file)\n")
+		fs.PrintDefaults()
+	}
+	out := fs.String("out", "", "the data file to write (required; with --shard, the shard file)")
+	shard := fs.String("shard", "", "label only part `I/N` of the samples (a contiguous range) and write a shard file for kocka hatetris data merge")
 	width := fs.Int("width", 2048, "the beam search whose wells are sampled")
 	evalName := fs.String("eval", "eltetris", "the evaluation of that search and of the rollouts ("+evalNames()+")")
 	weights := fs.String("weights", "", "with --eval learned: the network (default: the built-in one)")
@@ -105,19 +117,26 @@ func runHatetrisData(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *cacheMiB < 1 || *cacheMiB > 1<<16:
 		err = fmt.Errorf("--cache %d MiB out of range 1..%d", *cacheMiB, 1<<16)
 	}
+	shardI, shardN := 0, 0
+	if err == nil && *shard != "" {
+		if shardI, shardN, err = parseProveShard(*shard); err != nil {
+			err = fmt.Errorf("--shard %w", err)
+		}
+	}
 	if err == nil {
 		err = cli.CheckWritable(*out)
 	}
 	var ev hatetris.EvalWeights
+	var weightsSum string
 	if err == nil {
-		ev, _, err = hatetrisEval(*evalName, *weights)
+		ev, weightsSum, err = hatetrisEval(*evalName, *weights)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
 		return exitCode(err)
 	}
 	bar := cli.NewProgress(stderr)
-	samples, err := hatetris.MakeData(hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,
+	cfg := hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,
 		RolloutWidth: *rolloutWidth, RolloutDepth: *rolloutDepth, Seed: *seed, CacheBytes: int64(*cacheMiB) << 20,
 		Progress: func(phase string, done, total int) {
 			if phase == "beam" {
@@ -125,26 +144,49 @@ func runHatetrisData(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			} else {
 				bar.Update(false, "labels: %d of %d rollouts", done, total)
 			}
-		}})
+		}}
+	if shardN == 0 {
+		samples, err := hatetris.MakeData(cfg)
+		bar.Done()
+		if err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
+			return 1
+		}
+		data, err := hatetris.MarshalSamples(samples)
+		if err == nil {
+			err = atomicfile.WriteFile(*out, data, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%d samples (%d lost within %d pieces) written to %s\n", len(samples), lostSamples(samples), *rolloutDepth, *out)
+		return 0
+	}
+	s, err := hatetris.MakeDataShard(cfg, shardI, shardN)
 	bar.Done()
-	if err != nil {
-		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
-		return 1
-	}
-	data, err := hatetris.MarshalSamples(samples)
 	if err == nil {
-		err = atomicfile.WriteFile(*out, data, 0o644)
+		s.Run.WeightsSHA256 = weightsSum
+		_, err = writeAtomic(*out, s)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
 		return 1
 	}
-	hist := map[float32]int{}
-	for _, s := range samples {
-		hist[s.Label]++
-	}
-	fmt.Fprintf(stdout, "%d samples (%d lost within %d pieces) written to %s\n", len(samples), hist[hatetris.LostLabel], *rolloutDepth, *out)
+	fmt.Fprintf(stdout, "shard %d/%d: samples %d to %d of %d (%d lost within %d pieces) written to %s\n",
+		s.I, s.N, s.Lo, s.Hi, s.Total, lostSamples(s.Samples), *rolloutDepth, *out)
 	return 0
+}
+
+// lostSamples counts the samples labelled hatetris.LostLabel.
+func lostSamples(samples []hatetris.Sample) int {
+	n := 0
+	for _, s := range samples {
+		if s.Label == hatetris.LostLabel {
+			n++
+		}
+	}
+	return n
 }
 
 // runHatetrisTrain trains the learned evaluation on a data file and

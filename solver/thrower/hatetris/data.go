@@ -36,13 +36,28 @@ const LostLabel = -1
 // a small beam search from it cleared within RolloutDepth pieces, or
 // LostLabel if that search did not last so long (the rollout's loop rule
 // knows only the wells it went through itself). Deterministic from the
-// seed, whatever the number of workers.
+// seed, whatever the number of workers. It is MakeDataShard's one shard.
 func MakeData(cfg DataConfig) ([]Sample, error) {
+	s, err := MakeDataShard(cfg, 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	return s.Samples, nil
+}
+
+// MakeDataShard makes shard i of n of MakeData's samples: it runs the
+// whole beam search and draws every sample (deterministic, so every shard
+// draws the same M), then labels only the samples of ShardRange(M, i, n).
+// The beam is the work every shard repeats; the labels are split. The
+// caller sets Run.WeightsSHA256 when the evaluation has a network.
+func MakeDataShard(cfg DataConfig, i, n int) (*DataShard, error) {
 	switch {
 	case cfg.PerDepth < 1 || cfg.RolloutWidth < 1 || cfg.RolloutDepth < 1:
 		return nil, fmt.Errorf("hatetris: per-depth %d, rollout width %d and depth %d must be at least 1", cfg.PerDepth, cfg.RolloutWidth, cfg.RolloutDepth)
 	case cfg.RolloutWidth > MaxRecordWidth:
 		return nil, fmt.Errorf("hatetris: rollout width %d out of range", cfg.RolloutWidth)
+	case n < 1 || n > MaxDataShards || i < 0 || i >= n:
+		return nil, fmt.Errorf("hatetris: shard %d/%d: want 0 <= i < n <= %d", i, n, MaxDataShards)
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.NumCPU()
@@ -51,6 +66,22 @@ func MakeData(cfg DataConfig) ([]Sample, error) {
 		cfg.CacheBytes = 64 << 20
 	}
 	cache := NewEnemyCache(cfg.CacheBytes)
+	all, err := sampleWells(cfg, cache)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := ShardRange(len(all), i, n)
+	s := &DataShard{Run: DataRunOf(cfg), I: i, N: n, Total: len(all), Lo: lo, Hi: hi,
+		WellsSHA256: wellsSum(all), Samples: all[lo:hi:hi]}
+	if err := labelSamples(s.Samples, cfg, cache); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// sampleWells runs the beam search of cfg and draws PerDepth of its wells
+// after each piece (at most MaxSamples in all), unlabelled.
+func sampleWells(cfg DataConfig, cache *EnemyCache) ([]Sample, error) {
 	b, err := NewBeam(BeamConfig{Width: cfg.Width, Eval: cfg.Eval, LineWeight: 1000, Quiescence: cfg.Quiescence,
 		Workers: cfg.Workers, Cache: cache})
 	if err != nil {
@@ -70,6 +101,12 @@ func MakeData(cfg DataConfig) ([]Sample, error) {
 			cfg.Progress("beam", b.Depth, 0)
 		}
 	}
+	return out, nil
+}
+
+// labelSamples sets each sample's label to its rollout's, over
+// cfg.Workers goroutines; a label depends on its well alone.
+func labelSamples(out []Sample, cfg DataConfig, cache *EnemyCache) error {
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	errs := make([]error, cfg.Workers)
@@ -97,10 +134,10 @@ func MakeData(cfg DataConfig) ([]Sample, error) {
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // rollout is a position's label.

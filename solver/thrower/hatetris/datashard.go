@@ -1,0 +1,318 @@
+package hatetris
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kocka/kocka/internal/crcio"
+)
+
+// Sharded data: the labels (rollouts) are most of MakeData's work, and
+// each depends on its well alone, so a run splits them into contiguous
+// ranges of the sampled wells, one per shard. Every shard repeats the
+// beam search and the sampling (deterministic from the run's parameters)
+// to know the wells, labels its range and writes a shard file; merging
+// the shards gives the samples MakeData gives, in its order.
+
+// MaxDataShards caps the shards of a run (as kocka prove's --shard).
+const MaxDataShards = 1 << 16
+
+// DataRun is everything that decides a data run's samples: two shards
+// of one run have equal DataRuns. The enemy cache and the workers only
+// change the speed, so they are not part of it.
+type DataRun struct {
+	Width        int
+	Eval         string // the evaluation's name
+	Quiescence   int
+	PerDepth     int
+	RolloutWidth int
+	RolloutDepth int
+	Seed         uint64
+	// WeightsSHA256 is the hex SHA-256 of the network's file for an
+	// evaluation with one, else empty.
+	WeightsSHA256 string
+}
+
+// DataRunOf is cfg's run, without the network's SHA-256.
+func DataRunOf(cfg DataConfig) DataRun {
+	return DataRun{Width: cfg.Width, Eval: cfg.Eval.Name, Quiescence: cfg.Quiescence, PerDepth: cfg.PerDepth,
+		RolloutWidth: cfg.RolloutWidth, RolloutDepth: cfg.RolloutDepth, Seed: cfg.Seed}
+}
+
+// DataShard is shard I of N of a run: samples Lo to Hi (excluded) of the
+// run's Total, labelled.
+type DataShard struct {
+	Run         DataRun
+	I, N        int
+	Total       int      // M, the samples of the whole run
+	Lo, Hi      int      // ShardRange(Total, I, N)
+	WellsSHA256 [32]byte // of the run's Total wells in order (wellsSum): the sampling every shard repeated
+	Samples     []Sample
+}
+
+// ShardRange is shard i of n's part of m samples: [i*m/n, (i+1)*m/n).
+// The ranges of the n shards tile [0, m) in order; when n > m some are
+// empty.
+func ShardRange(m, i, n int) (lo, hi int) {
+	return int(int64(i) * int64(m) / int64(n)), int(int64(i+1) * int64(m) / int64(n))
+}
+
+// wellsSum is the SHA-256 of the wells' rows, little-endian, in order.
+func wellsSum(s []Sample) [32]byte {
+	h := sha256.New()
+	var row [2 * bitsRows]byte
+	for i := range s {
+		for r, v := range s[i].Well {
+			binary.LittleEndian.PutUint16(row[2*r:], v)
+		}
+		h.Write(row[:])
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// The shard file: a magic; the run (width, quiescence, per-depth,
+// rollout width and depth, seed as uvarints, then the evaluation's name
+// and the weights' hex SHA-256 as a uvarint length and bytes); the
+// SHA-256 of all the run's wells; I, N, M, Lo, Hi as uvarints; the
+// samples Lo to Hi as a KOCKAHD1 data file (MarshalSamples); a CRC-32 of
+// everything before it (internal/crcio).
+var shardMagic = []byte("KOCKAHS1")
+
+// maxEvalName caps the evaluation's name in a shard file.
+const maxEvalName = 64
+
+// ErrDataShard is the cause of every rejected shard file.
+var ErrDataShard = errors.New("hatetris: not a data shard file")
+
+// WriteTo writes the shard file.
+func (s *DataShard) WriteTo(w io.Writer) (int64, error) {
+	if len(s.Samples) != s.Hi-s.Lo {
+		return 0, fmt.Errorf("hatetris: shard %d/%d holds %d samples for the range %d..%d", s.I, s.N, len(s.Samples), s.Lo, s.Hi)
+	}
+	data, err := MarshalSamples(s.Samples)
+	if err != nil {
+		return 0, err
+	}
+	cw := &countWriter{w: w}
+	c := crcio.NewWriter(cw, 1<<16)
+	c.Write(shardMagic)
+	r := s.Run
+	for _, v := range []uint64{uint64(r.Width), uint64(r.Quiescence), uint64(r.PerDepth), uint64(r.RolloutWidth), uint64(r.RolloutDepth), r.Seed} {
+		c.Uvarint(v)
+	}
+	for _, str := range []string{r.Eval, r.WeightsSHA256} {
+		c.Uvarint(uint64(len(str)))
+		c.WriteString(str)
+	}
+	c.Write(s.WellsSHA256[:])
+	for _, v := range []int{s.I, s.N, s.Total, s.Lo, s.Hi} {
+		c.Uvarint(uint64(v))
+	}
+	c.Write(data)
+	err = c.Finish()
+	return cw.n, err
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// ReadDataShard reads a shard file, checking its checksum, its bounds
+// and its samples as UnmarshalSamples does. It allocates at most what
+// the shard's own samples need (at most MaxSamples).
+func ReadDataShard(r io.Reader) (*DataShard, error) {
+	c := crcio.NewReader(r, 1<<16)
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s", ErrDataShard, fmt.Sprintf(format, a...))
+	}
+	magic := make([]byte, len(shardMagic))
+	if _, err := io.ReadFull(c, magic); err != nil || !bytes.Equal(magic, shardMagic) {
+		return nil, bad("no %q header", shardMagic)
+	}
+	// Each number with its bound: a larger one is no run's.
+	num := func(what string, max uint64) (int, error) {
+		v, err := c.Uvarint()
+		if err != nil {
+			return 0, bad("%s: %v (truncated?)", what, err)
+		}
+		if v > max {
+			return 0, bad("%s %d out of range 0..%d", what, v, max)
+		}
+		return int(v), nil
+	}
+	var s DataShard
+	var err error
+	for _, f := range []struct {
+		p    *int
+		what string
+		max  uint64
+	}{
+		{&s.Run.Width, "width", MaxRecordWidth},
+		{&s.Run.Quiescence, "quiescence", MaxQuiescence},
+		{&s.Run.PerDepth, "per-depth", MaxRecordWidth},
+		{&s.Run.RolloutWidth, "rollout width", MaxRecordWidth},
+		{&s.Run.RolloutDepth, "rollout depth", 1 << 30},
+	} {
+		if *f.p, err = num(f.what, f.max); err != nil {
+			return nil, err
+		}
+	}
+	if s.Run.Seed, err = c.Uvarint(); err != nil {
+		return nil, bad("seed: %v (truncated?)", err)
+	}
+	for _, f := range []struct {
+		p    *string
+		what string
+		max  int
+	}{{&s.Run.Eval, "evaluation name", maxEvalName}, {&s.Run.WeightsSHA256, "weights SHA-256", 2 * sha256.Size}} {
+		n, err := num(f.what+" length", uint64(f.max))
+		if err != nil {
+			return nil, err
+		}
+		b := make([]byte, n)
+		if _, err := io.ReadFull(c, b); err != nil {
+			return nil, bad("%s: %v (truncated?)", f.what, err)
+		}
+		*f.p = string(b)
+	}
+	if h := s.Run.WeightsSHA256; h != "" && (len(h) != 2*sha256.Size || strings.ToLower(h) != h || !isHex(h)) {
+		return nil, bad("weights SHA-256 %q is not 64 lower-case hex digits", h)
+	}
+	if _, err := io.ReadFull(c, s.WellsSHA256[:]); err != nil {
+		return nil, bad("wells SHA-256: %v (truncated?)", err)
+	}
+	for _, f := range []struct {
+		p    *int
+		what string
+		max  uint64
+	}{
+		{&s.I, "shard index", MaxDataShards - 1},
+		{&s.N, "shards", MaxDataShards},
+		{&s.Total, "samples of the run", MaxSamples},
+		{&s.Lo, "range start", MaxSamples},
+		{&s.Hi, "range end", MaxSamples},
+	} {
+		if *f.p, err = num(f.what, f.max); err != nil {
+			return nil, err
+		}
+	}
+	if s.N < 1 || s.I >= s.N {
+		return nil, bad("shard %d/%d", s.I, s.N)
+	}
+	if lo, hi := ShardRange(s.Total, s.I, s.N); s.Lo != lo || s.Hi != hi {
+		return nil, bad("shard %d/%d of %d samples holds %d..%d, not %d..%d", s.I, s.N, s.Total, s.Lo, s.Hi, lo, hi)
+	}
+	data := make([]byte, DataFileBytes(s.Hi-s.Lo))
+	if _, err := io.ReadFull(c, data); err != nil {
+		return nil, bad("the samples: %v (truncated?)", err)
+	}
+	if s.Samples, err = UnmarshalSamples(data); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrDataShard, err)
+	}
+	if len(s.Samples) != s.Hi-s.Lo {
+		return nil, bad("%d samples for the range %d..%d", len(s.Samples), s.Lo, s.Hi)
+	}
+	if err := c.Verify(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrDataShard, err)
+	}
+	if err := c.End(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrDataShard, err)
+	}
+	return &s, nil
+}
+
+func isHex(s string) bool {
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
+
+// Differs says how s is of another run than o (empty when it is not):
+// another DataRun, another N, another count of samples or other wells.
+func (s *DataShard) Differs(o *DataShard) string {
+	a, b := s.Run, o.Run
+	var d []string
+	for _, f := range []struct {
+		what string
+		x, y any
+	}{
+		{"width", a.Width, b.Width},
+		{"evaluation", a.Eval, b.Eval},
+		{"weights SHA-256", a.WeightsSHA256, b.WeightsSHA256},
+		{"quiescence", a.Quiescence, b.Quiescence},
+		{"per-depth", a.PerDepth, b.PerDepth},
+		{"rollout width", a.RolloutWidth, b.RolloutWidth},
+		{"rollout depth", a.RolloutDepth, b.RolloutDepth},
+		{"seed", a.Seed, b.Seed},
+		{"shards", s.N, o.N},
+		{"samples of the run", s.Total, o.Total},
+	} {
+		if f.x != f.y {
+			d = append(d, fmt.Sprintf("%s %v, not %v", f.what, f.x, f.y))
+		}
+	}
+	if len(d) == 0 && s.WellsSHA256 != o.WellsSHA256 {
+		// Same parameters, other wells: another build's beam or evaluation.
+		d = append(d, "the same parameters but other sampled wells (another version of kocka?)")
+	}
+	return strings.Join(d, ", ")
+}
+
+// MergeDataShards joins the shards of one run, given in any order, into
+// the samples MakeData makes for that run. It refuses shards of other
+// runs, a shard given twice, a missing shard, and shards whose wells
+// are not the run's (their SHA-256 differs from the one each shard
+// computed from the whole sampling).
+func MergeDataShards(shards []*DataShard) ([]Sample, error) {
+	if len(shards) == 0 {
+		return nil, errors.New("hatetris: no shards to merge")
+	}
+	first := shards[0]
+	byI := make([]*DataShard, first.N)
+	for _, s := range shards {
+		if d := s.Differs(first); d != "" {
+			return nil, fmt.Errorf("hatetris: shard %d/%d is of another run than shard %d/%d: %s", s.I, s.N, first.I, first.N, d)
+		}
+		if byI[s.I] != nil {
+			return nil, fmt.Errorf("hatetris: shard %d/%d given twice", s.I, s.N)
+		}
+		byI[s.I] = s
+	}
+	var missing []string
+	for i, s := range byI {
+		if s == nil {
+			missing = append(missing, fmt.Sprint(i))
+		}
+	}
+	if len(missing) > 0 {
+		if len(missing) > 10 {
+			missing = append(missing[:10], fmt.Sprintf("… (%d in all)", len(missing)))
+		}
+		return nil, fmt.Errorf("hatetris: shards %s of %d missing", strings.Join(missing, ", "), first.N)
+	}
+	out := make([]Sample, 0, first.Total)
+	for _, s := range byI {
+		if lo, hi := ShardRange(s.Total, s.I, s.N); s.Lo != lo || s.Hi != hi || len(s.Samples) != hi-lo {
+			return nil, fmt.Errorf("hatetris: shard %d/%d holds %d samples for %d..%d, not %d..%d", s.I, s.N, len(s.Samples), s.Lo, s.Hi, lo, hi)
+		}
+		out = append(out, s.Samples...)
+	}
+	if len(out) != first.Total || wellsSum(out) != first.WellsSHA256 {
+		return nil, fmt.Errorf("hatetris: the shards' %d wells are not the %d the run sampled", len(out), first.Total)
+	}
+	return out, nil
+}
