@@ -13,6 +13,7 @@ func TestHelpEverywhere(t *testing.T) {
 	cases := [][]string{
 		{"-h"}, {"--help"}, {"help"}, {"--mode", "bot", "-h"},
 		{"hatetris", "-h"}, {"hatetris", "help"}, {"hatetris", "play", "-h"}, {"hatetris", "record", "-h"}, {"help", "hatetris"},
+		{"hatetris", "data", "-h"}, {"hatetris", "data", "merge", "-h"}, {"hatetris", "help", "data", "merge"},
 		{"replay", "-h"}, {"replay", "verify", "-h"}, {"replay", "info", "--help"},
 		{"fumen", "-h"}, {"fumen", "decode", "-h"}, {"fumen", "encode", "-h"}, {"fumen", "help", "encode"},
 	}

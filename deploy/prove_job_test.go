@@ -43,11 +43,14 @@ func TestProveJob(t *testing.T) {
 		{"prove-ab-job.yaml", "kocka-prove-ab", "--variant ab --first attacker", "ab-attacker"},
 		{"prove-abc-job.yaml", "kocka-prove-abc", "--variant abc --first drawing", "abc-drawing"},
 	} {
-		t.Run(c.file, func(t *testing.T) { checkProveJob(t, c.file, c.name, c.run, c.out) })
+		t.Run(c.file, func(t *testing.T) { checkIndexedJob(t, c.file, c.name, "prove gobblet "+c.run, c.out) })
 	}
 }
 
-func checkProveJob(t *testing.T, file, name, run, out string) {
+// checkIndexedJob checks that file holds one Indexed Job, name, whose
+// pods run kocka followed by command, as shard $JOB_COMPLETION_INDEX of
+// $SHARDS (equal to the completions), onto /data/OUT.shard-INDEX.
+func checkIndexedJob(t *testing.T, file, name, command, out string) {
 	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +96,7 @@ func checkProveJob(t *testing.T, file, name, run, out string) {
 	}
 	cmd := strings.Join(append(cs[0].Command, cs[0].Args...), " ")
 	for _, want := range []string{
-		"/usr/local/bin/kocka prove gobblet " + run,
+		"/usr/local/bin/kocka " + command,
 		`--shard "$JOB_COMPLETION_INDEX/$SHARDS"`,
 		`--out "/data/` + out + `.shard-$JOB_COMPLETION_INDEX"`,
 	} {

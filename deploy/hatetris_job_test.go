@@ -1,0 +1,37 @@
+package deploy
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestHatetrisDataJob: an Indexed Job whose pods each run shard
+// $JOB_COMPLETION_INDEX/$SHARDS of one kocka hatetris data run onto the
+// shared volume (SHARDS equal to the completions), and a comment whose
+// merge command joins exactly those files.
+func TestHatetrisDataJob(t *testing.T) {
+	const file = "hatetris-data-job.yaml"
+	checkIndexedJob(t, file, "kocka-hatetris-data", "hatetris data --", "gen0")
+	docs := yamlDocs(t, file)
+	j := job(t, docs, "kocka-hatetris-data")
+	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
+	if get(t, c, "volumeMounts", 0, "mountPath") != "/data" {
+		t.Error("the shards' volume is not at /data")
+	}
+	claim := get(t, j, "spec", "template", "spec", "volumes", 0, "persistentVolumeClaim", "claimName")
+	pvc := false
+	for _, d := range docs {
+		pvc = pvc || d["kind"] == "PersistentVolumeClaim" && get(t, d, "metadata", "name") == claim
+	}
+	if !pvc {
+		t.Errorf("no PersistentVolumeClaim %v in the file", claim)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "#   kocka hatetris data merge --out /data/gen0.dat /data/gen0.shard-*\n") {
+		t.Error("the comment lacks the merge of /data/gen0.shard-*")
+	}
+}
