@@ -133,8 +133,9 @@ func (c *countWriter) Write(p []byte) (int, error) {
 }
 
 // ReadDataShard reads a shard file, checking its checksum, its bounds
-// and its samples as UnmarshalSamples does. It allocates at most what
-// the shard's own samples need (at most MaxSamples).
+// and its samples as UnmarshalSamples does. Its memory follows the bytes
+// it reads, up to the shard's samples (at most MaxSamples, 144 MiB as a
+// data file, and as much again decoded).
 func ReadDataShard(r io.Reader) (*DataShard, error) {
 	c := crcio.NewReader(r, 1<<16)
 	bad := func(format string, a ...any) error {
@@ -217,9 +218,12 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 	if lo, hi := ShardRange(s.Total, s.I, s.N); s.Lo != lo || s.Hi != hi {
 		return nil, bad("shard %d/%d of %d samples holds %d..%d, not %d..%d", s.I, s.N, s.Total, s.Lo, s.Hi, lo, hi)
 	}
-	data := make([]byte, DataFileBytes(s.Hi-s.Lo))
-	if _, err := io.ReadFull(c, data); err != nil {
-		return nil, bad("the samples: %v (truncated?)", err)
+	// Read as the bytes come, not allocated from the header: a cut file
+	// costs what it holds, not the samples it claims.
+	want := DataFileBytes(s.Hi - s.Lo)
+	data, err := io.ReadAll(io.LimitReader(c, want))
+	if err != nil || int64(len(data)) != want {
+		return nil, bad("the samples: %d bytes of %d, %v (truncated?)", len(data), want, err)
 	}
 	if s.Samples, err = UnmarshalSamples(data); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrDataShard, err)
