@@ -172,6 +172,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	evalName := fs.String("eval", "eltetris", "the evaluation of wells ("+evalNames()+")")
 	weights := fs.String("weights", "", "with --eval learned, the network's weights file (default: the built-in one)")
 	lineWeight := fs.Float64("line-weight", 1000, "what a cleared line is worth against the evaluation")
+	netWeight := fs.Float64("net-weight", 0, "with --eval learned, what a line the network expects is worth (0: --line-weight)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	memMiB := fs.Int("mem", 4096, "memory for the search in MiB (at least 64): limits the beam width")
 	cacheMiB := fs.Int("cache", 256, "of --mem, MiB for the enemy cache (at least 1)")
@@ -193,6 +194,10 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		err = fmt.Errorf("--hours %g out of range: more than 0, at most %d", *hours, maxRecordHours)
 	case math.IsNaN(*lineWeight) || math.IsInf(*lineWeight, 0):
 		err = fmt.Errorf("--line-weight %g is not a finite number", *lineWeight)
+	case !(*netWeight >= 0) || math.IsInf(*netWeight, 0):
+		err = fmt.Errorf("--net-weight %g: want a finite number of at least 0", *netWeight)
+	case *netWeight != 0 && *evalName != "learned":
+		err = fmt.Errorf("--net-weight is for --eval learned")
 	case *start < 1 || *maxWidth < *start || *maxWidth > hatetris.MaxRecordWidth:
 		err = fmt.Errorf("need 1 <= --start-width <= --max-width <= %d", hatetris.MaxRecordWidth)
 	case *quiescence < 0 || *quiescence > hatetris.MaxQuiescence:
@@ -227,9 +232,9 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 1
 	}
-	if len(st.Runs) > 0 && (st.Eval != *evalName || st.LineWeight != *lineWeight || st.Quiescence != *quiescence) {
-		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --eval %s --line-weight %g --quiescence %d; use those or a new --state\n",
-			*statePath, st.Eval, st.LineWeight, st.Quiescence)
+	if len(st.Runs) > 0 && (st.Eval != *evalName || st.LineWeight != *lineWeight || st.NetWeight != *netWeight || st.Quiescence != *quiescence) {
+		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --eval %s --line-weight %g --net-weight %g --quiescence %d; use those or a new --state\n",
+			*statePath, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence)
 		return 2
 	}
 	if len(st.Runs) > 0 && st.WeightsSHA256 != weightsSum {
@@ -237,7 +242,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 			*statePath, st.WeightsSHA256, weightsSum)
 		return 2
 	}
-	st.Version, st.Eval, st.LineWeight, st.Quiescence, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *quiescence, weightsSum
+	st.Version, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *netWeight, *quiescence, weightsSum
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
 	bar := cli.NewProgress(stderr)
 	for {
@@ -260,7 +265,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 				}
 			}
 		}
-		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, Quiescence: *quiescence, CacheBytes: int64(*cacheMiB) << 20}
+		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, NetWeight: *netWeight, Quiescence: *quiescence, CacheBytes: int64(*cacheMiB) << 20}
 		run, ok, err := hatetris.RunRecord(cfg, deadline, progress)
 		bar.Done()
 		if err != nil {

@@ -93,6 +93,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	perDepth := fs.Int("per-depth", 64, "wells sampled after each piece")
 	rolloutWidth := fs.Int("rollout-width", 32, "beam width of a label's rollout")
 	rolloutDepth := fs.Int("rollout-depth", 24, "pieces of a label's rollout")
+	bootstrap := fs.Bool("bootstrap", false, "with --eval learned: a label adds the network's value of the rollout's best last well to its lines")
 	seed := fs.Uint64("seed", 1, "seed of the sampling")
 	cacheMiB := fs.Int("cache", 256, "MiB for the enemy cache (1 to 65536)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
@@ -112,6 +113,8 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		err = fmt.Errorf("--per-depth %d out of range 1..--width", *perDepth)
 	case *rolloutWidth < 1 || *rolloutWidth > 1<<16:
 		err = fmt.Errorf("--rollout-width %d out of range 1..%d", *rolloutWidth, 1<<16)
+	case *bootstrap && *evalName != "learned":
+		err = fmt.Errorf("--bootstrap is for --eval learned")
 	case *rolloutDepth < 1 || *rolloutDepth > maxDataDepth:
 		err = fmt.Errorf("--rollout-depth %d out of range 1..%d", *rolloutDepth, maxDataDepth)
 	case *cacheMiB < 1 || *cacheMiB > 1<<16:
@@ -137,7 +140,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	bar := cli.NewProgress(stderr)
 	cfg := hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,
-		RolloutWidth: *rolloutWidth, RolloutDepth: *rolloutDepth, Seed: *seed, CacheBytes: int64(*cacheMiB) << 20,
+		RolloutWidth: *rolloutWidth, RolloutDepth: *rolloutDepth, Bootstrap: *bootstrap, Seed: *seed, CacheBytes: int64(*cacheMiB) << 20,
 		Progress: func(phase string, done, total int) {
 			if phase == "beam" {
 				bar.Update(false, "beam of width %d: piece %d", *width, done)

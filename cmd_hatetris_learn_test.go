@@ -44,6 +44,10 @@ func TestHatetrisLearn(t *testing.T) {
 	if code := run(append(rec, "--weights", weights)...); code != 0 {
 		t.Fatalf("record: exit %d: %s", code, errs.String())
 	}
+	// A state made with one net weight is not resumed with another.
+	if code := run(append(rec, "--weights", weights, "--net-weight", "50")...); code != 2 || !strings.Contains(errs.String(), "--net-weight 0") {
+		t.Errorf("record resumed with another --net-weight: exit %d, %q", code, errs.String())
+	}
 	// The state knows its weights: the built-in ones are other weights.
 	if code := run(rec...); code != 2 || !strings.Contains(errs.String(), "other weights") {
 		t.Errorf("record resumed with other weights: exit %d, %q", code, errs.String())
@@ -57,6 +61,7 @@ func TestHatetrisLearn(t *testing.T) {
 		{"data", "--out", data, "--width", "0"},
 		{"data", "--out", data, "--per-depth", "0"},
 		{"data", "--out", data, "--rollout-depth", "0"},
+		{"data", "--out", data, "--bootstrap"},
 		{"data", "--out", data, "--weights", weights},
 		{"data", "--out", filepath.Join(dir, "no", "such", "dir", "x")},
 		{"train", "--data", data},

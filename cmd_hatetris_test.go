@@ -96,6 +96,8 @@ func TestHatetrisRecord(t *testing.T) {
 	}
 	for _, bad := range [][]string{
 		{"--quiescence", "9"}, {"--mem", "10"}, {"--cache", "5000"}, {"--eval", "nope"}, {"--hours", "0"},
+		{"--eval", "learned", "--net-weight", "-1"}, {"--eval", "learned", "--net-weight", "NaN"},
+		{"--eval", "eltetris", "--net-weight", "100"},
 	} {
 		args := append([]string{"record", "--hours", "0.1", "--state", filepath.Join(dir, "other.json")}, bad...)
 		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 {

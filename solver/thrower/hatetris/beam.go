@@ -44,6 +44,7 @@ type BeamConfig struct {
 	Width      int
 	Eval       EvalWeights
 	LineWeight float64
+	NetWeight  float64 // a line the network expects (0: LineWeight; see Evaluator)
 	Quiescence int
 	// Workers expand the beam in parallel (0: one per CPU). The result
 	// does not depend on their number.
@@ -121,7 +122,7 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 	}
 	for i := 0; i < cfg.Workers; i++ {
 		b.workers = append(b.workers, &beamWorker{b: b, cache: cache,
-			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, Quiescence: cfg.Quiescence, Cache: cache}})
+			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, NetWeight: cfg.NetWeight, Quiescence: cfg.Quiescence, Cache: cache}})
 	}
 	return b, nil
 }

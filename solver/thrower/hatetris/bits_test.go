@@ -210,7 +210,7 @@ func TestPlainOrderIsAPermutation(t *testing.T) {
 }
 
 // benchWells are reachable wells for the benchmarks.
-func benchWells(b *testing.B) []Bits {
+func benchWells(b testing.TB) []Bits {
 	var out []Bits
 	for _, sw := range randomWells(b, 40, 3) {
 		if w, ok := BitsOf(&sw.well); ok {

@@ -2,6 +2,7 @@ package hatetris
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -19,9 +20,16 @@ type DataConfig struct {
 	// The labels: a rollout from each position, a beam search of
 	// RolloutWidth (Eval, no quiescence) for RolloutDepth pieces.
 	RolloutWidth, RolloutDepth int
-	Seed                       uint64
-	Workers                    int   // rollouts in parallel (0: one per CPU)
-	CacheBytes                 int64 // the enemy cache shared by all searches
+	// Bootstrap adds to a label the network's value (Eval.Net, which must
+	// be set) of the best well the rollout ends in: the lines its line of
+	// play cleared plus the lines the network expects after them, so that
+	// each generation's labels look further ahead than the rollout (the
+	// record holders' labels are the network's value so). Without it the
+	// label is the rollout's lines alone.
+	Bootstrap  bool
+	Seed       uint64
+	Workers    int   // rollouts in parallel (0: one per CPU)
+	CacheBytes int64 // the enemy cache shared by all searches
 	// Progress, if set, is called now and then with the phase ("beam" or
 	// "label"), and how far it is.
 	Progress func(phase string, done, total int)
@@ -56,6 +64,8 @@ func MakeDataShard(cfg DataConfig, i, n int) (*DataShard, error) {
 		return nil, fmt.Errorf("hatetris: per-depth %d, rollout width %d and depth %d must be at least 1", cfg.PerDepth, cfg.RolloutWidth, cfg.RolloutDepth)
 	case cfg.RolloutWidth > MaxRecordWidth:
 		return nil, fmt.Errorf("hatetris: rollout width %d out of range", cfg.RolloutWidth)
+	case cfg.Bootstrap && cfg.Eval.Net == nil:
+		return nil, fmt.Errorf("hatetris: bootstrapped labels need an evaluation with a network")
 	case n < 1 || n > MaxDataShards || i < 0 || i >= n:
 		return nil, fmt.Errorf("hatetris: shard %d/%d: want 0 <= i < n <= %d", i, n, MaxDataShards)
 	}
@@ -151,6 +161,13 @@ func rollout(w *Bits, cfg DataConfig, cache *EnemyCache) (float32, error) {
 			return LostLabel, nil
 		}
 	}
-	lines, _ := b.Best()
-	return float32(lines), nil
+	if !cfg.Bootstrap {
+		lines, _ := b.Best()
+		return float32(lines), nil
+	}
+	best := math.Inf(-1)
+	for i := range b.cur {
+		best = max(best, float64(b.cur[i].lines)+cfg.Eval.Net.Value(&b.cur[i].well))
+	}
+	return float32(best), nil
 }

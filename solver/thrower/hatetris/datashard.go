@@ -33,6 +33,7 @@ type DataRun struct {
 	PerDepth     int
 	RolloutWidth int
 	RolloutDepth int
+	Bootstrap    int // 1: bootstrapped labels (DataConfig.Bootstrap)
 	Seed         uint64
 	// WeightsSHA256 is the hex SHA-256 of the network's file for an
 	// evaluation with one, else empty.
@@ -42,7 +43,14 @@ type DataRun struct {
 // DataRunOf is cfg's run, without the network's SHA-256.
 func DataRunOf(cfg DataConfig) DataRun {
 	return DataRun{Width: cfg.Width, Eval: cfg.Eval.Name, Quiescence: cfg.Quiescence, PerDepth: cfg.PerDepth,
-		RolloutWidth: cfg.RolloutWidth, RolloutDepth: cfg.RolloutDepth, Seed: cfg.Seed}
+		RolloutWidth: cfg.RolloutWidth, RolloutDepth: cfg.RolloutDepth, Bootstrap: boolInt(cfg.Bootstrap), Seed: cfg.Seed}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // DataShard is shard I of N of a run: samples Lo to Hi (excluded) of the
@@ -105,7 +113,7 @@ func (s *DataShard) WriteTo(w io.Writer) (int64, error) {
 	c := crcio.NewWriter(cw, 1<<16)
 	c.Write(shardMagic)
 	r := s.Run
-	for _, v := range []uint64{uint64(r.Width), uint64(r.Quiescence), uint64(r.PerDepth), uint64(r.RolloutWidth), uint64(r.RolloutDepth), r.Seed} {
+	for _, v := range []uint64{uint64(r.Width), uint64(r.Quiescence), uint64(r.PerDepth), uint64(r.RolloutWidth), uint64(r.RolloutDepth), uint64(r.Bootstrap), r.Seed} {
 		c.Uvarint(v)
 	}
 	for _, str := range []string{r.Eval, r.WeightsSHA256} {
@@ -168,6 +176,7 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 		{&s.Run.PerDepth, "per-depth", MaxRecordWidth},
 		{&s.Run.RolloutWidth, "rollout width", MaxRecordWidth},
 		{&s.Run.RolloutDepth, "rollout depth", 1 << 30},
+		{&s.Run.Bootstrap, "bootstrap", 1},
 	} {
 		if *f.p, err = num(f.what, f.max); err != nil {
 			return nil, err
@@ -261,6 +270,7 @@ func (s *DataShard) Differs(o *DataShard) string {
 		{"per-depth", a.PerDepth, b.PerDepth},
 		{"rollout width", a.RolloutWidth, b.RolloutWidth},
 		{"rollout depth", a.RolloutDepth, b.RolloutDepth},
+		{"bootstrap", a.Bootstrap, b.Bootstrap},
 		{"seed", a.Seed, b.Seed},
 		{"shards", s.N, o.N},
 		{"samples of the run", s.Total, o.Total},

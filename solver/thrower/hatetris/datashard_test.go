@@ -128,6 +128,15 @@ func TestMergeDataShardsRefuses(t *testing.T) {
 	moved := *three[1]
 	moved.Samples = slices.Clone(moved.Samples)
 	moved.Samples[0].Well, moved.Samples[1].Well = moved.Samples[1].Well, moved.Samples[0].Well
+	boot := *three[1]
+	boot.Run.Bootstrap = 1
+	var buf bytes.Buffer
+	if _, err := boot.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ReadDataShard(&buf); err != nil || back.Run != boot.Run {
+		t.Fatalf("a bootstrapped shard reads back as %+v, %v", back, err)
+	}
 	otherWells := *three[1]
 	otherWells.WellsSHA256[0] ^= 1
 	short := *three[1]
@@ -143,6 +152,7 @@ func TestMergeDataShardsRefuses(t *testing.T) {
 		{"another seed", []*DataShard{three[0], otherSeed[1], three[2]}, "seed 4, not 3"},
 		{"another N", []*DataShard{three[0], four[1], three[2]}, "shards 4, not 3"},
 		{"other weights", []*DataShard{three[0], &renamed, three[2]}, "weights SHA-256"},
+		{"other labels", []*DataShard{three[0], &boot, three[2]}, "bootstrap 1, not 0"},
 		{"other wells, same parameters", []*DataShard{three[0], &otherWells, three[2]}, "other sampled wells"},
 		{"wells out of order", []*DataShard{three[0], &moved, three[2]}, "not the"},
 		{"a sample short", []*DataShard{three[0], &short, three[2]}, "holds"},

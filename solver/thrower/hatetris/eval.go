@@ -172,6 +172,12 @@ func (w *EvalWeights) boardScore(b *Bits) float64 {
 type Evaluator struct {
 	W          EvalWeights
 	LineWeight float64
+	// NetWeight is what one line the network expects is worth (0: the
+	// LineWeight). Apart, a search can rank wells by the network alone,
+	// as the record holders' beam does, and not by the lines already
+	// cleared (a well's cells already tell how many: 4 per piece less 10
+	// per line).
+	NetWeight float64
 	// Quiescence is how many pieces a well is extended before it is
 	// judged while the enemy's next piece can clear a line or has only
 	// one place that does not end the game (0: judge it as it is).
@@ -198,7 +204,11 @@ func (e *Evaluator) Value(b *Bits) float64 {
 func (e *Evaluator) value(b *Bits, depth int) float64 {
 	v := e.W.boardScore(b)
 	if e.W.Net != nil {
-		v += e.LineWeight * e.W.Net.Value(b)
+		nw := e.NetWeight
+		if nw == 0 {
+			nw = e.LineWeight
+		}
+		v += nw * e.W.Net.Value(b)
 	}
 	if e.W.EnemyPeak == 0 && depth == 0 {
 		return v

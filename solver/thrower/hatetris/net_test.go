@@ -449,3 +449,74 @@ func FuzzUnmarshalSamples(f *testing.F) {
 		}
 	})
 }
+
+// TestNetWeight: the network's term is NetWeight x its value, the line
+// weight when NetWeight is 0; the weighted sum beside it is unchanged.
+func TestNetWeight(t *testing.T) {
+	n := NewNet(5)
+	n.B3 = 0.75 // the first layer starts at zero: B3 makes the value
+	n.Quantize()
+	ev, _ := EvalByName("learned")
+	ev.Net = n
+	plain, _ := EvalByName("eltetris")
+	cache := NewEnemyCache(1 << 20)
+	for _, b := range benchWells(t)[:50] {
+		sum := (&Evaluator{W: plain, LineWeight: 1000, Cache: cache}).Value(&b)
+		for _, c := range []struct{ line, net, per float64 }{
+			{1000, 0, 1000}, {1000, 1000, 1000}, {1000, 30, 30}, {0, 500, 500},
+		} {
+			e := Evaluator{W: ev, LineWeight: c.line, NetWeight: c.net, Cache: cache}
+			if got, want := e.Value(&b), sum+c.per*n.Value(&b); math.Abs(got-want) > 1e-9 {
+				t.Fatalf("line weight %g, net weight %g: %g, want %g", c.line, c.net, got, want)
+			}
+		}
+	}
+}
+
+// TestBootstrapLabels: a bootstrapped label is the rollout's lines plus
+// the network's value of its best last well. With a network of constant
+// value c, it is the label with c = 0 plus c, and never more than the
+// plain label (the most lines any line of play cleared) plus c; lost
+// wells stay lost.
+func TestBootstrapLabels(t *testing.T) {
+	ev, _ := EvalByName("learned")
+	constant := func(c float32) *Net {
+		n := NewNet(1)
+		n.W3 = [NetHidden2]float32{}
+		n.B3 = c
+		n.Quantize()
+		return n
+	}
+	cfg := DataConfig{Width: 16, PerDepth: 2, RolloutWidth: 4, RolloutDepth: 6, Seed: 3, CacheBytes: 1 << 20, Workers: 2}
+	label := func(c float32, boot bool) []Sample {
+		e := ev
+		e.Net = constant(c)
+		cfg := cfg
+		cfg.Eval, cfg.Bootstrap = e, boot
+		s, err := MakeData(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	plain, zero, three := label(0, false), label(0, true), label(3, true)
+	if len(plain) != len(zero) || len(zero) != len(three) || len(plain) < 20 {
+		t.Fatalf("%d, %d, %d samples", len(plain), len(zero), len(three))
+	}
+	for i := range plain {
+		p, z, c := plain[i].Label, zero[i].Label, three[i].Label
+		switch {
+		case p == LostLabel || z == LostLabel || c == LostLabel:
+			if p != z || z != c {
+				t.Fatalf("sample %d: labels %v, %v, %v: lost in one, not all", i, p, z, c)
+			}
+		case c != z+3 || z > p || z < 0:
+			t.Fatalf("sample %d: plain %v, bootstrapped with 0: %v, with 3: %v", i, p, z, c)
+		}
+	}
+	cfg.Eval, _ = EvalByName("eltetris")
+	cfg.Bootstrap = true
+	if _, err := MakeData(cfg); err == nil {
+		t.Error("bootstrapped labels without a network: no error")
+	}
+}

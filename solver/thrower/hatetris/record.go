@@ -40,7 +40,10 @@ type RecordState struct {
 	Eval        string  `json:"eval"`
 	Personality string  `json:"personality,omitempty"` // version 1's name for Eval
 	LineWeight  float64 `json:"line_weight"`
-	Quiescence  int     `json:"quiescence"`
+	// NetWeight is the learned evaluation's weight per expected line when
+	// it is not the line weight (absent: the line weight).
+	NetWeight  float64 `json:"net_weight,omitempty"`
+	Quiescence int     `json:"quiescence"`
 	// WeightsSHA256 is the SHA-256 (hex) of the learned evaluation's
 	// weights file (empty for the other evaluations).
 	WeightsSHA256 string      `json:"weights_sha256,omitempty"`
@@ -106,6 +109,9 @@ func LoadRecordState(path string) (*RecordState, error) {
 func (s *RecordState) Validate() error {
 	if math.IsNaN(s.LineWeight) || math.IsInf(s.LineWeight, 0) {
 		return fmt.Errorf("line weight %g is not a finite number", s.LineWeight)
+	}
+	if !(s.NetWeight >= 0) || math.IsInf(s.NetWeight, 0) {
+		return fmt.Errorf("net weight %g is not a finite number of at least 0", s.NetWeight)
 	}
 	if s.Quiescence < 0 || s.Quiescence > MaxQuiescence {
 		return fmt.Errorf("quiescence %d out of range 0..%d", s.Quiescence, MaxQuiescence)
