@@ -192,6 +192,20 @@ func lostSamples(samples []hatetris.Sample) int {
 	return n
 }
 
+// splitTrainData gives the wells whose rollouts died the label lost, then
+// shuffles the samples (seeded) and holds the fraction held of them out.
+func splitTrainData(samples []hatetris.Sample, lost float32, held float64, seed uint64) (train, heldOut []hatetris.Sample) {
+	for i := range samples {
+		if samples[i].Label == hatetris.LostLabel {
+			samples[i].Label = lost
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x73706c6974))
+	rng.Shuffle(len(samples), func(i, j int) { samples[i], samples[j] = samples[j], samples[i] })
+	nHeld := int(float64(len(samples)) * held)
+	return samples[nHeld:], samples[:nHeld]
+}
+
 // runHatetrisTrain trains the learned evaluation on a data file and
 // writes the weights; --plot draws the loss by epoch.
 func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -206,6 +220,7 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	held := fs.Float64("held-out", 0.1, "fraction of the samples kept out of training to measure the loss on (0 to 0.5)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights, the split and the order of the samples")
 	plot := fs.String("plot", "", "write an SVG plot of the loss by epoch to this file")
+	lost := fs.Float64("lost-label", hatetris.LostLabel, "train on this label for the wells whose rollouts died (-100 to -1): how much worse than clearing no line an early death is")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -213,6 +228,8 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	switch {
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case math.IsNaN(*lost) || *lost < -100 || *lost > hatetris.LostLabel:
+		err = fmt.Errorf("--lost-label %g out of range -100..%d", *lost, hatetris.LostLabel)
 	case *dataPath == "" || *out == "":
 		err = fmt.Errorf("--data and --out are required")
 	case *epochs < 1 || *epochs > maxTrainEpochs:
@@ -243,10 +260,7 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
 		return 1
 	}
-	rng := rand.New(rand.NewPCG(*seed, 0x73706c6974))
-	rng.Shuffle(len(samples), func(i, j int) { samples[i], samples[j] = samples[j], samples[i] })
-	nHeld := int(float64(len(samples)) * *held)
-	train, heldOut := samples[nHeld:], samples[:nHeld]
+	train, heldOut := splitTrainData(samples, float32(*lost), *held, *seed)
 	// The loss of the best constant (the mean label): what training must
 	// beat to have learnt anything.
 	mean, variance := 0.0, 0.0

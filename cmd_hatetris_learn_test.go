@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +70,8 @@ func TestHatetrisLearn(t *testing.T) {
 		{"train", "--data", data, "--out", weights, "--epochs", "0"},
 		{"train", "--data", data, "--out", weights, "--held-out", "0.9"},
 		{"train", "--data", data, "--out", weights, "--first-layer-rate", "2"},
+		{"train", "--data", data, "--out", weights, "--lost-label", "0"},
+		{"train", "--data", data, "--out", weights, "--lost-label", "-101"},
 		{"play", "--bot", "--eval", "eltetris", "--weights", weights},
 	} {
 		if code := run(args...); code != 2 {
@@ -129,6 +132,39 @@ func TestReadTrainDataCap(t *testing.T) {
 			t.Errorf("%s: %d samples, %v; want %d", tc.name, len(got), err, tc.want)
 		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
 			t.Errorf("%s: %d samples, error %v; want %q", tc.name, len(got), err, tc.wantErr)
+		}
+	}
+}
+
+// TestSplitTrainData: the lost wells get the --lost-label label and no
+// other label changes; the split is seeded and holds the fraction out.
+func TestSplitTrainData(t *testing.T) {
+	var samples []hatetris.Sample
+	for i := 0; i < 40; i++ {
+		label := float32(i % 5)
+		if i%4 == 0 {
+			label = hatetris.LostLabel
+		}
+		var s hatetris.Sample
+		s.Well[15] = uint16(i + 1) // tells the samples apart
+		s.Label = label
+		samples = append(samples, s)
+	}
+	want := map[uint16]float32{}
+	for _, s := range samples {
+		want[s.Well[15]] = s.Label
+		if s.Label == hatetris.LostLabel {
+			want[s.Well[15]] = -12
+		}
+	}
+	train, held := splitTrainData(slices.Clone(samples), -12, 0.25, 7)
+	again, _ := splitTrainData(slices.Clone(samples), -12, 0.25, 7)
+	if len(held) != 10 || len(train) != 30 || !slices.Equal(train, again) {
+		t.Fatalf("%d held out, %d training; same seed, same split: %v", len(held), len(train), slices.Equal(train, again))
+	}
+	for _, s := range append(train, held...) {
+		if s.Label != want[s.Well[15]] {
+			t.Errorf("sample %d: label %v, want %v", s.Well[15], s.Label, want[s.Well[15]])
 		}
 	}
 }

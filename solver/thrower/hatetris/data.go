@@ -169,5 +169,10 @@ func rollout(w *Bits, cfg DataConfig, cache *EnemyCache) (float32, error) {
 	for i := range b.cur {
 		best = max(best, float64(b.cur[i].lines)+cfg.Eval.Net.Value(&b.cur[i].well))
 	}
-	return float32(best), nil
+	// LostLabel marks the rollouts that died (training may replace it);
+	// a live well whose value happens to be that is kept apart from them.
+	if l := float32(best); l != LostLabel {
+		return l, nil
+	}
+	return math.Nextafter32(LostLabel, 0), nil
 }

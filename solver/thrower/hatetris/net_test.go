@@ -499,12 +499,16 @@ func TestBootstrapLabels(t *testing.T) {
 		}
 		return s
 	}
-	plain, zero, three := label(0, false), label(0, true), label(3, true)
+	plain, zero, three, minus := label(0, false), label(0, true), label(3, true), label(-1, true)
 	if len(plain) != len(zero) || len(zero) != len(three) || len(plain) < 20 {
 		t.Fatalf("%d, %d, %d samples", len(plain), len(zero), len(three))
 	}
+	nudged := 0
 	for i := range plain {
 		p, z, c := plain[i].Label, zero[i].Label, three[i].Label
+		if z == 0 {
+			nudged++
+		}
 		switch {
 		case p == LostLabel || z == LostLabel || c == LostLabel:
 			if p != z || z != c {
@@ -513,6 +517,13 @@ func TestBootstrapLabels(t *testing.T) {
 		case c != z+3 || z > p || z < 0:
 			t.Fatalf("sample %d: plain %v, bootstrapped with 0: %v, with 3: %v", i, p, z, c)
 		}
+		// A live well valued at exactly LostLabel is not taken for lost.
+		if m := minus[i].Label; z == 0 && m != math.Nextafter32(LostLabel, 0) || z > 0 && m != z-1 {
+			t.Fatalf("sample %d: bootstrapped with 0: %v, with -1: %v", i, z, m)
+		}
+	}
+	if nudged == 0 {
+		t.Error("no live well without a line: the -1 case was not tried")
 	}
 	cfg.Eval, _ = EvalByName("eltetris")
 	cfg.Bootstrap = true
