@@ -330,7 +330,11 @@ func recordPlot(st *hatetris.RecordState) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">Kocka against HATETRIS: lines by beam width (%s, line weight %g, quiescence %d)</text>\n", m, st.Eval, st.LineWeight, st.Quiescence)
+	weights := fmt.Sprintf("line weight %g", st.LineWeight)
+	if st.NetWeight != 0 {
+		weights += fmt.Sprintf(", net weight %g", st.NetWeight)
+	}
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">Kocka against HATETRIS: lines by beam width (%s, %s, quiescence %d)</text>\n", m, st.Eval, weights, st.Quiescence)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">beam width (log scale); labels: search time so far</text>\n", w/2-120, h-m+40)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kocka/kocka/solver/thrower/hatetris"
 )
 
 func TestHatetrisPlayReplay(t *testing.T) {
@@ -102,6 +104,23 @@ func TestHatetrisRecord(t *testing.T) {
 		args := append([]string{"record", "--hours", "0.1", "--state", filepath.Join(dir, "other.json")}, bad...)
 		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestRecordPlotTitle: the plot names the weights the search ranked by,
+// the network's only when it is not the line weight.
+func TestRecordPlotTitle(t *testing.T) {
+	runs := []hatetris.RecordRun{{Width: 64, Lines: 10, Pieces: 50}, {Width: 128, Lines: 12, Pieces: 55}}
+	for _, c := range []struct {
+		st   hatetris.RecordState
+		want string
+	}{
+		{hatetris.RecordState{Eval: "eltetris", LineWeight: 1000, Quiescence: 1, Runs: runs}, "(eltetris, line weight 1000, quiescence 1)"},
+		{hatetris.RecordState{Eval: "learned", LineWeight: 0, NetWeight: 1000, Runs: runs}, "(learned, line weight 0, net weight 1000, quiescence 0)"},
+	} {
+		if svg := recordPlot(&c.st); !strings.Contains(svg, c.want) || !strings.Contains(svg, "<polyline") {
+			t.Errorf("plot of %+v: no %q in\n%s", c.st, c.want, svg)
 		}
 	}
 }
