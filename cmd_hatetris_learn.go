@@ -122,7 +122,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	shardI, shardN := 0, 0
 	if err == nil && *shard != "" {
-		if shardI, shardN, err = parseProveShard(*shard); err != nil {
+		if shardI, shardN, err = parseShardFlag(*shard); err != nil {
 			err = fmt.Errorf("--shard %w", err)
 		}
 	}

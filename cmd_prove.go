@@ -143,7 +143,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	var si, sn int
 	if shard != nil && *shard != "" {
 		var serr error
-		if si, sn, serr = parseProveShard(*shard); serr != nil || *out == "" {
+		if si, sn, serr = parseShardFlag(*shard); serr != nil || *out == "" {
 			fmt.Fprintf(stderr, "kocka prove %s: --shard I/N (0 <= I < N <= 65536) with --out FILE: %v\n", sub, serr)
 			return 2
 		}

@@ -12,8 +12,8 @@ import (
 	"github.com/kocka/kocka/solver/prove"
 )
 
-// parseProveShard reads "I/N".
-func parseProveShard(s string) (i, n int, err error) {
+// parseShardFlag reads an "I/N" --shard flag (kocka prove, kocka hatetris data).
+func parseShardFlag(s string) (i, n int, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	if !ok {
 		return 0, 0, fmt.Errorf("%q is not I/N", s)
