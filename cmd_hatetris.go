@@ -179,6 +179,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	out := fs.String("out", "", "write the best replay (Base2048) to this file")
 	plot := fs.String("plot", "", "write an SVG plot of lines against beam width and time to this file")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	every := fs.Duration("checkpoint-every", 10*time.Minute, "save the running search to STATE.beam this often, and when --hours runs out, so that the next run goes on from it (0: never)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -206,6 +207,8 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		err = fmt.Errorf("--mem %d MiB out of range 64..%d", *memMiB, 1<<20)
 	case *cacheMiB < 1 || *cacheMiB >= *memMiB:
 		err = fmt.Errorf("--cache %d MiB: need at least 1 and less than --mem (%d)", *cacheMiB, *memMiB)
+	case *every < 0:
+		err = fmt.Errorf("--checkpoint-every %v: want 0 (never) or more", *every)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
@@ -218,8 +221,9 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	}
 	// The widest beam the memory holds (the cache's share apart).
 	memWidth := (int64(*memMiB-*cacheMiB) << 20) / hatetris.BytesPerWidth
-	for _, f := range []struct{ flag, path string }{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}} {
-		if f.path == "" && f.flag != "--state" {
+	beamPath := *statePath + ".beam"
+	for _, f := range []struct{ flag, path string }{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}, {"--checkpoint-every", beamPath}} {
+		if f.path == "" && f.flag != "--state" || f.flag == "--checkpoint-every" && *every == 0 {
 			continue
 		}
 		if err := cli.CheckWritable(f.path); err != nil {
@@ -266,14 +270,27 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 			}
 		}
 		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, NetWeight: *netWeight, Quiescence: *quiescence, CacheBytes: int64(*cacheMiB) << 20}
-		run, ok, err := hatetris.RunRecord(cfg, deadline, progress)
+		var cp *hatetris.RecordCheckpoint
+		if *every > 0 {
+			// The key names every setting the search's result depends on.
+			cp = &hatetris.RecordCheckpoint{Path: beamPath, Every: *every,
+				Key: fmt.Sprintf("eval=%s weights=%s line-weight=%g net-weight=%g quiescence=%d", *evalName, weightsSum, *lineWeight, *netWeight, *quiescence),
+				Resumed: func(depth int, spent hatetris.BeamProgress) {
+					fmt.Fprintf(stderr, "kocka hatetris record: width %d goes on from %s at piece %d (%.0f s spent)\n", w, beamPath, depth, spent.Seconds)
+				}}
+		}
+		run, ok, err := hatetris.RunRecord(cfg, deadline, cp, progress)
 		bar.Done()
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}
 		if !ok {
-			fmt.Fprintf(stderr, "kocka hatetris record: time is up during the search of width %d; it will start again next time\n", w)
+			if cp != nil {
+				fmt.Fprintf(stderr, "kocka hatetris record: time is up during the search of width %d; it is saved in %s and goes on next time\n", w, beamPath)
+			} else {
+				fmt.Fprintf(stderr, "kocka hatetris record: time is up during the search of width %d; it will start again next time\n", w)
+			}
 			break
 		}
 		st.Runs = append(st.Runs, run)
@@ -282,6 +299,11 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 			st.Best = run
 		}
 		if err := st.Save(*statePath); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+			return 1
+		}
+		// The run is kept: its checkpoint (if any) is done with.
+		if err := hatetris.RemoveCheckpoint(beamPath); err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}

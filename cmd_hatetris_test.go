@@ -87,6 +87,9 @@ func TestHatetrisRecord(t *testing.T) {
 	if !strings.Contains(stdout.String(), "width 2: ") || !strings.Contains(stdout.String(), "width 4: ") {
 		t.Errorf("output %q: want widths 2 and 4", stdout.String())
 	}
+	if _, err := os.Stat(state + ".beam"); !os.IsNotExist(err) {
+		t.Errorf("the checkpoint of a kept run is still there: %v", err)
+	}
 	var again bytes.Buffer
 	if code := hatetrisCommands.Run([]string{"play", "--replay-file", out}, nil, &again, &errs); code != 0 ||
 		!strings.Contains(again.String(), `"game_over":true`) {
@@ -99,11 +102,45 @@ func TestHatetrisRecord(t *testing.T) {
 	for _, bad := range [][]string{
 		{"--quiescence", "9"}, {"--mem", "10"}, {"--cache", "5000"}, {"--eval", "nope"}, {"--hours", "0"},
 		{"--eval", "learned", "--net-weight", "-1"}, {"--eval", "learned", "--net-weight", "NaN"},
-		{"--eval", "eltetris", "--net-weight", "100"},
+		{"--eval", "eltetris", "--net-weight", "100"}, {"--checkpoint-every", "-1s"}, {"--checkpoint-every", "often"},
 	} {
 		args := append([]string{"record", "--hours", "0.1", "--state", filepath.Join(dir, "other.json")}, bad...)
 		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestHatetrisRecordBadCheckpoint: a checkpoint the search cannot use
+// (damaged, or of other settings) stops the command with an error that
+// names it, and is left as it was.
+func TestHatetrisRecordBadCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	ev, _ := hatetris.EvalByName("eltetris")
+	b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: 2, Eval: ev, LineWeight: 1000, CacheBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Step()
+	var other bytes.Buffer
+	if err := b.WriteCheckpoint(&other, "eval=hate", hatetris.BeamProgress{}); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"garbage": []byte("KOCKABM1 and then nothing"), "other": other.Bytes()} {
+		state := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(state+".beam", data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, errs bytes.Buffer
+		args := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "2", "--state", state, "--mem", "64", "--cache", "1", "--quiet"}
+		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 1 || !strings.Contains(errs.String(), state+".beam") {
+			t.Errorf("%s: exit %d, %q", name, code, errs.String())
+		}
+		if after, _ := os.ReadFile(state + ".beam"); !bytes.Equal(after, data) {
+			t.Errorf("%s: the checkpoint was changed", name)
+		}
+		if _, err := os.Stat(state); !os.IsNotExist(err) {
+			t.Errorf("%s: a state was written: %v", name, err)
 		}
 	}
 }

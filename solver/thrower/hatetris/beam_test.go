@@ -76,7 +76,7 @@ func TestRecordState(t *testing.T) {
 	}
 	ev, _ := EvalByName("eltetris")
 	cfg := BeamConfig{Width: 4, Eval: ev, LineWeight: 1000, CacheBytes: 1 << 20}
-	run, ok, err := RunRecord(cfg, time.Now().Add(time.Minute), nil)
+	run, ok, err := RunRecord(cfg, time.Now().Add(time.Minute), nil, nil)
 	if err != nil || !ok || run.Width != 4 || run.Replay == "" || run.Beam != 2 {
 		t.Fatalf("run %+v, ok %v, err %v", run, ok, err)
 	}
@@ -90,7 +90,7 @@ func TestRecordState(t *testing.T) {
 	if err != nil || len(again.Runs) != 1 || again.Best.Lines != run.Lines || again.NextWidth(8) != 8 {
 		t.Errorf("reloaded %+v, %v", again, err)
 	}
-	if _, ok, _ := RunRecord(cfg, time.Now().Add(-time.Second), nil); ok {
+	if _, ok, _ := RunRecord(cfg, time.Now().Add(-time.Second), nil, nil); ok {
 		t.Error("a search past its deadline counted")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"time"
@@ -159,23 +160,64 @@ func (s *RecordState) Save(path string) error {
 	return atomicfile.WriteFile(path, append(data, '\n'), 0o644)
 }
 
+// RecordCheckpoint is where a record search saves itself while it runs,
+// so that a search longer than a session goes on in the next one.
+type RecordCheckpoint struct {
+	Path  string        // the checkpoint file (atomicfile: the one before is kept as .bak)
+	Every time.Duration // how often to save (it is also saved when the deadline stops it)
+	Key   string        // the settings the search depends on (WriteCheckpoint)
+	// Resumed, if set, is told when the search goes on from the file.
+	Resumed func(depth int, spent BeamProgress)
+}
+
 // RunRecord runs one beam search until every line of play is over or the
 // deadline passes (then ok is false and the run does not count), and
 // checks its best line by replaying it through the rules (the general
 // well and enemy, not the Bits ones). progress is called after every
-// piece.
-func RunRecord(cfg BeamConfig, deadline time.Time, progress func(b *Beam)) (run RecordRun, ok bool, err error) {
+// piece. With a checkpoint, a search saved there is resumed (its time
+// counts) and the search is saved every cp.Every and at the deadline; the
+// caller removes the file once the run is kept (RemoveCheckpoint).
+func RunRecord(cfg BeamConfig, deadline time.Time, cp *RecordCheckpoint, progress func(b *Beam)) (run RecordRun, ok bool, err error) {
 	start, cpu0 := time.Now(), cpuSeconds()
-	b, err := NewBeam(cfg)
-	if err != nil {
-		return RecordRun{}, false, err
+	var spent BeamProgress
+	var b *Beam
+	if cp != nil {
+		b, spent, err = openCheckpoint(cfg, cp)
+		if err != nil {
+			return RecordRun{}, false, err
+		}
 	}
+	if b == nil {
+		if b, err = NewBeam(cfg); err != nil {
+			return RecordRun{}, false, err
+		}
+	} else if cp.Resumed != nil {
+		cp.Resumed(b.Depth, spent)
+	}
+	total := func() BeamProgress {
+		return BeamProgress{spent.Seconds + time.Since(start).Seconds(), spent.CPUSeconds + cpuSeconds() - cpu0}
+	}
+	save := func() error {
+		return atomicfile.Write(cp.Path, 0o644, func(w io.Writer) error { return b.WriteCheckpoint(w, cp.Key, total()) })
+	}
+	saved := time.Now()
 	for b.Step() {
 		if progress != nil {
 			progress(b)
 		}
 		if time.Now().After(deadline) {
+			if cp != nil && b.Alive() > 0 {
+				if err := save(); err != nil {
+					return RecordRun{}, false, fmt.Errorf("hatetris: saving the search: %w", err)
+				}
+			}
 			return RecordRun{}, false, nil
+		}
+		if cp != nil && cp.Every > 0 && time.Since(saved) >= cp.Every {
+			if err := save(); err != nil {
+				return RecordRun{}, false, fmt.Errorf("hatetris: saving the search: %w", err)
+			}
+			saved = time.Now()
 		}
 	}
 	moves, err := b.BestMoves()
@@ -192,7 +234,38 @@ func RunRecord(cfg BeamConfig, deadline time.Time, progress func(b *Beam)) (run 
 		return RecordRun{}, false, fmt.Errorf("hatetris: the replay of width %d scores %d lines in %d pieces, the search found %d in %d",
 			cfg.Width, g.Score(), g.Pieces(), lines, pieces)
 	}
+	t := total()
 	return RecordRun{Width: cfg.Width, Lines: g.Score(), Pieces: pieces, Beam: 2,
-		Seconds: time.Since(start).Seconds(), CPUSeconds: cpuSeconds() - cpu0,
+		Seconds: t.Seconds, CPUSeconds: t.CPUSeconds,
 		Replay: EncodeReplay(g.Moves())}, true, nil
+}
+
+// openCheckpoint reads the search saved at cp.Path: nil if there is
+// none; an error naming the file if it cannot be used (it is left as it
+// is, with its backup, for the user to decide).
+func openCheckpoint(cfg BeamConfig, cp *RecordCheckpoint) (*Beam, BeamProgress, error) {
+	f, err := os.Open(cp.Path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, BeamProgress{}, nil
+	}
+	if err != nil {
+		return nil, BeamProgress{}, err
+	}
+	defer f.Close()
+	b, spent, err := ReadCheckpoint(f, cfg, cp.Key)
+	if err != nil {
+		return nil, BeamProgress{}, fmt.Errorf("%s: %w (remove it to start the search of width %d again; %s is the save before it)",
+			cp.Path, err, cfg.Width, atomicfile.BackupPath(cp.Path))
+	}
+	return b, spent, nil
+}
+
+// RemoveCheckpoint removes a finished search's checkpoint and its backup.
+func RemoveCheckpoint(path string) error {
+	for _, p := range []string{path, atomicfile.BackupPath(path)} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
 }
