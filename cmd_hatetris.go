@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"strings"
 	"time"
 
@@ -162,9 +163,17 @@ func hatetrisBot(width int, evalName, weights string, quiescence, maxPieces int,
 // against HATETRIS until the time is up. Every finished search is kept in
 // the state file with its lines and time, so a later session goes on where
 // this one stopped; the best game is written as a replay.
-func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runHatetrisRecordMerge(args[1:], stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("kocka hatetris record", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: kocka hatetris record --hours H [flags]\n"+
+			"       kocka hatetris record merge --state FILE SHARD-STATE...   (join the states of --shard I/N runs)\n")
+		fs.PrintDefaults()
+	}
 	hours := fs.Float64("hours", 0, fmt.Sprintf("how long to search (required; more than 0, at most %d)", maxRecordHours))
 	statePath := fs.String("state", "hatetris-record.json", "the state file (read if it exists, at most "+bounded.Size(hatetris.MaxRecordStateBytes)+"; rewritten after every search)")
 	start := fs.Int("start-width", 64, "beam width of the first search")
@@ -179,6 +188,7 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 	out := fs.String("out", "", "write the best replay (Base2048) to this file")
 	plot := fs.String("plot", "", "write an SVG plot of lines against beam width and time to this file")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	shardFlag := fs.String("shard", "", "run only part `I/N` of the widths (those at places I, I+N, I+2N, ... of --start-width, 2x, 4x, ...), for kocka hatetris record merge")
 	every := fs.Duration("checkpoint-every", 10*time.Minute, "save the running search to STATE.beam this often, and when --hours runs out, so that the next run goes on from it (0: never)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
@@ -209,6 +219,17 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		err = fmt.Errorf("--cache %d MiB: need at least 1 and less than --mem (%d)", *cacheMiB, *memMiB)
 	case *every < 0:
 		err = fmt.Errorf("--checkpoint-every %v: want 0 (never) or more", *every)
+	}
+	var shard *hatetris.RecordShard
+	if err == nil && *shardFlag != "" {
+		i, n, perr := parseShardFlag(*shardFlag)
+		if perr == nil && n > hatetris.MaxRecordShards {
+			perr = fmt.Errorf("%q: at most %d shards (there are at most %d widths)", *shardFlag, hatetris.MaxRecordShards, hatetris.MaxRecordShards)
+		}
+		if perr != nil {
+			err = fmt.Errorf("--shard %v", perr)
+		}
+		shard = &hatetris.RecordShard{Index: i, Count: n, Start: *start}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
@@ -246,7 +267,12 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 			*statePath, st.WeightsSHA256, weightsSum)
 		return 2
 	}
+	if len(st.Runs) > 0 && !reflect.DeepEqual(st.Shard, shard) {
+		fmt.Fprintf(stderr, "kocka hatetris record: %s is %s; run it with the same --shard and --start-width or use a new --state\n", *statePath, describeShard(st.Shard))
+		return 2
+	}
 	st.Version, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *netWeight, *quiescence, weightsSum
+	st.Shard = shard
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
 	bar := cli.NewProgress(stderr)
 	for {
@@ -309,19 +335,33 @@ func runHatetrisRecord(args []string, _ io.Reader, stdout, stderr io.Writer) int
 		}
 		fmt.Fprintf(stdout, "width %d: %d lines in %d pieces, %.1f s (%.1f s CPU)\n", run.Width, run.Lines, run.Pieces, run.Seconds, run.CPUSeconds)
 	}
+	return writeRecordResults(st, *out, *plot, stdout, stderr)
+}
+
+// describeShard names a state's part of a record attempt.
+func describeShard(sh *hatetris.RecordShard) string {
+	if sh == nil {
+		return "a whole record attempt (no --shard)"
+	}
+	return fmt.Sprintf("shard %d/%d from width %d", sh.Index, sh.Count, sh.Start)
+}
+
+// writeRecordResults prints the best run and writes its replay and the
+// plot, if asked.
+func writeRecordResults(st *hatetris.RecordState, out, plot string, stdout, stderr io.Writer) int {
 	if st.Best.Replay == "" {
 		fmt.Fprintln(stderr, "kocka hatetris record: no search finished")
 		return 1
 	}
 	fmt.Fprintf(stdout, "best: %d lines (width %d)\n%s\n", st.Best.Lines, st.Best.Width, st.Best.Replay)
-	if *out != "" {
-		if err := atomicfile.WriteFile(*out, []byte(st.Best.Replay+"\n"), 0o644); err != nil {
+	if out != "" {
+		if err := atomicfile.WriteFile(out, []byte(st.Best.Replay+"\n"), 0o644); err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}
 	}
-	if *plot != "" {
-		if err := atomicfile.WriteFile(*plot, []byte(recordPlot(st)), 0o644); err != nil {
+	if plot != "" {
+		if err := atomicfile.WriteFile(plot, []byte(recordPlot(st)), 0o644); err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -226,5 +227,54 @@ func TestQuiescenceSeesAClear(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no sampled well had a clear pending: the test checks nothing")
+	}
+}
+
+// TestRecordShardWidths: a shard's widths are every Count-th doubling
+// from its own; a state holding a width that is not its shard's is
+// refused.
+func TestRecordShardWidths(t *testing.T) {
+	for _, c := range []struct {
+		shard RecordShard
+		want  []int
+	}{
+		{RecordShard{0, 1, 64}, []int{64, 128, 256, 512}},
+		{RecordShard{0, 2, 64}, []int{64, 256, 1024, 4096}},
+		{RecordShard{1, 2, 64}, []int{128, 512, 2048, 8192}},
+		{RecordShard{2, 3, 1}, []int{4, 32, 256, 2048}},
+	} {
+		st := RecordState{Shard: &c.shard}
+		var got []int
+		for range c.want {
+			w := st.NextWidth(12345) // a shard ignores the start it is given
+			got = append(got, w)
+			st.Runs = append(st.Runs, RecordRun{Width: w, Beam: 2})
+			if err := st.Validate(); err != nil {
+				t.Errorf("%+v: %v", c.shard, err)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%+v: widths %v, want %v", c.shard, got, c.want)
+		}
+		last := got[len(got)-1]
+		for _, w := range []int{last + 1, last * 2} {
+			if w == last*2 && c.shard.Count == 1 {
+				continue // every doubling is the one shard's
+			}
+			bad := st
+			bad.Runs = append(slices.Clone(st.Runs), RecordRun{Width: w, Beam: 2})
+			if bad.Validate() == nil {
+				t.Errorf("%+v: width %d accepted", c.shard, w)
+			}
+		}
+	}
+	far := RecordState{Shard: &RecordShard{0, 31, 1}, Runs: []RecordRun{{Width: 1, Beam: 2}}}
+	if w := far.NextWidth(1); w <= MaxRecordWidth {
+		t.Errorf("next width past 2^31: %d", w)
+	}
+	for _, bad := range []RecordShard{{2, 2, 64}, {-1, 2, 64}, {0, 0, 64}, {0, 32, 64}, {0, 2, 0}} {
+		if (&RecordState{Shard: &bad}).Validate() == nil {
+			t.Errorf("shard %+v accepted", bad)
+		}
 	}
 }

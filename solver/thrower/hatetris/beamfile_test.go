@@ -174,3 +174,25 @@ func TestRunRecordCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWriteCheckpoint: saving a width-4096 search after 40 pieces
+// (reports the file's bytes per unit of width).
+func BenchmarkWriteCheckpoint(b *testing.B) {
+	ev, _ := EvalByName("eltetris")
+	beam, err := NewBeam(BeamConfig{Width: 4096, Eval: ev, LineWeight: 1000, CacheBytes: 64 << 20})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for beam.Depth < 40 && beam.Step() {
+	}
+	var buf bytes.Buffer
+	b.ResetTimer()
+	for range b.N {
+		buf.Reset()
+		if err := beam.WriteCheckpoint(&buf, "k", BeamProgress{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/4096, "bytes/width")
+	b.SetBytes(int64(buf.Len()))
+}

@@ -1,12 +1,14 @@
 package hatetris
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
@@ -47,19 +49,112 @@ type RecordState struct {
 	Quiescence int     `json:"quiescence"`
 	// WeightsSHA256 is the SHA-256 (hex) of the learned evaluation's
 	// weights file (empty for the other evaluations).
-	WeightsSHA256 string      `json:"weights_sha256,omitempty"`
-	Runs          []RecordRun `json:"runs"`
-	Best          RecordRun   `json:"best"`
-	TotalSecs     float64     `json:"total_seconds"`
+	WeightsSHA256 string `json:"weights_sha256,omitempty"`
+	// Shard is set in the state of one shard of a record attempt spread
+	// over several machines (RecordShard); absent in a whole attempt.
+	Shard     *RecordShard `json:"shard,omitempty"`
+	Runs      []RecordRun  `json:"runs"`
+	Best      RecordRun    `json:"best"`
+	TotalSecs float64      `json:"total_seconds"`
+}
+
+// RecordShard is shard Index of Count of a record attempt: of the widths
+// Start, 2 Start, 4 Start, ..., the shard runs those whose place in the
+// list (0, 1, 2, ...) is Index modulo Count. The searches of different
+// widths share nothing, so the shards' runs merged (MergeRecordStates) are
+// what one machine running every width finds.
+type RecordShard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+	Start int `json:"start_width"`
+}
+
+// MaxRecordShards bounds RecordShard.Count: there are at most 31 widths.
+const MaxRecordShards = 31
+
+// valid checks the shard's numbers.
+func (sh *RecordShard) valid() error {
+	if sh.Count < 1 || sh.Count > MaxRecordShards || sh.Index < 0 || sh.Index >= sh.Count || sh.Start < 1 || sh.Start > MaxRecordWidth {
+		return fmt.Errorf("shard %d/%d from width %d: want 0 <= index < count <= %d and a width of 1 to %d", sh.Index, sh.Count, sh.Start, MaxRecordShards, MaxRecordWidth)
+	}
+	return nil
+}
+
+// owns reports whether width w is one of the shard's.
+func (sh *RecordShard) owns(w int) bool {
+	p := 0
+	for x := sh.Start; x < w; x *= 2 {
+		p++
+	}
+	return sh.Start<<p == w && p%sh.Count == sh.Index
 }
 
 // NextWidth is the beam width of the next run: double the last one, or
-// start.
+// start; in a shard, the shard's next width (its first is start << index).
 func (s *RecordState) NextWidth(start int) int {
-	if len(s.Runs) == 0 {
-		return start
+	step, first := 2, start
+	if sh := s.Shard; sh != nil {
+		step, first = 1<<sh.Count, sh.Start<<sh.Index
 	}
-	return s.Runs[len(s.Runs)-1].Width * 2
+	if len(s.Runs) == 0 {
+		return first
+	}
+	w := s.Runs[len(s.Runs)-1].Width
+	if w > MaxRecordWidth/step {
+		return MaxRecordWidth + 1 // past every limit
+	}
+	return w * step
+}
+
+// MergeRecordStates joins the states of the shards of one record attempt
+// (all Count of them, in any order) into the state one machine would have
+// written running every width: the runs in order of width, the best the
+// first run with the most lines, the time the sum of the shards'. Shards
+// of other settings, of another attempt, or given twice are refused;
+// names (one per shard: its file) say which in the errors.
+func MergeRecordStates(shards []*RecordState, names []string) (*RecordState, error) {
+	if len(shards) == 0 || len(names) != len(shards) {
+		return nil, errors.New("no shard states, or not one name each")
+	}
+	first := shards[0]
+	if first.Shard == nil {
+		return nil, fmt.Errorf("%s: not the state of a shard (it has no \"shard\")", names[0])
+	}
+	owner := make([]string, first.Shard.Count)
+	merged := &RecordState{Version: RecordStateVersion, Eval: first.Eval, LineWeight: first.LineWeight, NetWeight: first.NetWeight,
+		Quiescence: first.Quiescence, WeightsSHA256: first.WeightsSHA256}
+	for i, s := range shards {
+		switch {
+		case s.Shard == nil:
+			return nil, fmt.Errorf("%s: not the state of a shard (it has no \"shard\")", names[i])
+		case s.Shard.Count != first.Shard.Count || s.Shard.Start != first.Shard.Start:
+			return nil, fmt.Errorf("%s: shard %d/%d from width %d, of another attempt than %s (of %d from width %d)",
+				names[i], s.Shard.Index, s.Shard.Count, s.Shard.Start, names[0], first.Shard.Count, first.Shard.Start)
+		case s.Eval != first.Eval || s.LineWeight != first.LineWeight || s.NetWeight != first.NetWeight ||
+			s.Quiescence != first.Quiescence || s.WeightsSHA256 != first.WeightsSHA256:
+			return nil, fmt.Errorf("%s: searched with other settings than %s", names[i], names[0])
+		case owner[s.Shard.Index] != "":
+			return nil, fmt.Errorf("%s and %s are both shard %d/%d", owner[s.Shard.Index], names[i], s.Shard.Index, s.Shard.Count)
+		}
+		owner[s.Shard.Index] = names[i]
+		merged.Runs = append(merged.Runs, s.Runs...)
+		merged.TotalSecs += s.TotalSecs
+	}
+	for i, name := range owner {
+		if name == "" {
+			return nil, fmt.Errorf("shard %d/%d is missing", i, len(owner))
+		}
+	}
+	slices.SortFunc(merged.Runs, func(a, b RecordRun) int { return cmp.Compare(a.Width, b.Width) })
+	for _, r := range merged.Runs {
+		if r.Lines > merged.Best.Lines || merged.Best.Replay == "" {
+			merged.Best = r
+		}
+	}
+	if err := merged.Validate(); err != nil {
+		return nil, err
+	}
+	return merged, nil
 }
 
 // Bounds of a record attempt, for the flags and the state file alike.
@@ -135,9 +230,17 @@ func (s *RecordState) Validate() error {
 		}
 		return nil
 	}
+	if s.Shard != nil {
+		if err := s.Shard.valid(); err != nil {
+			return err
+		}
+	}
 	for i, r := range s.Runs {
 		if err := check(fmt.Sprintf("run %d", i+1), r); err != nil {
 			return err
+		}
+		if s.Shard != nil && !s.Shard.owns(r.Width) {
+			return fmt.Errorf("run %d: width %d is not one of shard %d/%d's (from width %d)", i+1, r.Width, s.Shard.Index, s.Shard.Count, s.Shard.Start)
 		}
 		if i > 0 && r.Width <= s.Runs[i-1].Width {
 			return fmt.Errorf("run %d: width %d is not wider than the run before (%d)", i+1, r.Width, s.Runs[i-1].Width)
