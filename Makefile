@@ -4,7 +4,7 @@ BIN     := bin/kocka
 PORT    ?= 8080
 GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
 
-.PHONY: fuzz all build run test deps test-deps fmt-check tidy-check vet staticcheck unit race gui-test web-test soak-short bench wasm web clean
+.PHONY: fuzz all build run test deps test-deps fmt-check tidy-check vet staticcheck unit race gui-test web-test soak-short bench wasm web hatetris-real clean
 
 all: build
 
@@ -88,6 +88,12 @@ web: wasm
 # playwright-core from npm (it never downloads a browser of its own).
 web-test: wasm
 	@scripts/web-test.sh
+
+# The replays in docs/ played by qntm/hatetris's own code (a checkout
+# outside this repository: HATETRIS_SRC=DIR; tools/hatetris-real/README.md).
+hatetris-real:
+	@test -n "$(HATETRIS_SRC)" || { echo "make hatetris-real: set HATETRIS_SRC to a checkout of qntm/hatetris"; exit 2; }
+	cd tools/hatetris-real && npm install --no-audit --no-fund && HATETRIS_SRC="$(abspath $(HATETRIS_SRC))" node build.mjs && node check.mjs ../../docs
 
 clean:
 	rm -rf bin wasm/dist
