@@ -80,6 +80,8 @@ func (b *Bits) Cells() int {
 // uses.
 type bitsShape struct {
 	xMin, yMin, yDim int
+	width            int       // columns of the shape
+	bottom           [4]int    // per shape column, the row (from yMin) of its lowest cell
 	pat              [4]int    // index into bitsPatterns, one per shape row
 	rows             [4]uint16 // the shape rows, bit 0 = the bounding box's left column
 }
@@ -103,6 +105,12 @@ func buildBitsShapes() (patterns []uint16, shapes [engine.L + 1][4]bitsShape) {
 					patterns = append(patterns, m)
 				}
 				s.pat[i], s.rows[i] = k, or.rows[i]
+				for j := 0; j < 4; j++ {
+					if or.rows[i]>>uint(j)&1 != 0 {
+						s.width = max(s.width, j+1)
+						s.bottom[j] = i
+					}
+				}
 			}
 			shapes[id][o] = s
 		}
@@ -156,11 +164,19 @@ type Gen struct {
 	// nearFull has bit y set when full-well row y has six cells or more
 	// (only such a row can be completed by one piece).
 	nearFull uint32
+	colTop   [10]int8 // columnTops, for the straight drops
+	// landed is the piece g.land holds the landings of (rows landFirst
+	// to landLast), so that rating a piece and then building its
+	// children search its moves once; None after Reset.
+	landed              engine.Piece
+	landFirst, landLast int
+	blkDone             uint16 // the patterns blk is filled for (needBlk)
 }
 
 // Reset points the generator at well b.
 func (g *Gen) Reset(b *Bits) {
 	g.well = *b
+	g.landed = engine.None
 	g.top = b.Top()
 	for y := 0; y < bitsTop; y++ {
 		g.ext[y] = extWalls
@@ -175,10 +191,24 @@ func (g *Gen) Reset(b *Bits) {
 	for y := bitsDepth; y < extRows; y++ {
 		g.ext[y] = 0xFFFF
 	}
-	// blk[k][y] has bit X+3 set when pattern k, with the box's left edge
-	// at column X, hits something in row y.
+	// blk is filled per pattern when a piece's moves are first searched
+	// (needBlk): rating the enemy's choice often searches one piece only.
+	g.blkDone = 0
+}
+
+// needBlk fills blk for the patterns of piece id not yet filled since the
+// last Reset: blk[k][y] has bit X+3 set when pattern k, with the box's
+// left edge at column X, hits something in row y.
+func (g *Gen) needBlk(id engine.Piece) {
+	need := bitsPieceBlk[id] &^ g.blkDone
+	if need == 0 {
+		return
+	}
+	g.blkDone |= need
 	from := max(g.top-4, 0) // the search starts at the drop
-	for k, m := range bitsPatterns {
+	for ; need != 0; need &= need - 1 {
+		k := bits.TrailingZeros16(need)
+		m := bitsPatterns[k]
 		for y := from; y < extRows; y++ {
 			e := g.ext[y]
 			var bl uint16
@@ -191,6 +221,19 @@ func (g *Gen) Reset(b *Bits) {
 		}
 	}
 }
+
+// bitsPieceBlk is, per piece, the set of bitsPatterns its shapes use.
+var bitsPieceBlk = func() (out [engine.L + 1]uint16) {
+	for _, id := range pieceOrder {
+		for o := range bitsShapes[id] {
+			s := &bitsShapes[id][o]
+			for i := 0; i < s.yDim; i++ {
+				out[id] |= 1 << uint(s.pat[i])
+			}
+		}
+	}
+	return out
+}()
 
 // valid is the set of box positions (bit X+3) where orientation s fits
 // with its box's top row at y.
@@ -225,6 +268,11 @@ func fill(r, v uint16) uint16 {
 // drops the landings its twin already has. It returns the first and last
 // box rows with landings.
 func (g *Gen) landings(id engine.Piece) (first, last int) {
+	if g.landed == id {
+		return g.landFirst, g.landLast
+	}
+	defer func() { g.landed, g.landFirst, g.landLast = id, first, last }()
+	g.needBlk(id)
 	shapes := &bitsShapes[id]
 	y := g.top - 4 // the original's drop through the empty rows
 	if y < 0 {
@@ -282,6 +330,60 @@ func (g *Gen) landings(id engine.Piece) (first, last int) {
 		}
 	}
 	return first, last
+}
+
+// Straight drops: every orientation at every column dropped from the row
+// where the search starts (the box in the empty rows above the stack,
+// where every orientation and column is reachable) until Down does not
+// fit. Each is a landing of the piece, so the best Peak over them bounds
+// BestPeak from below; and a drop from above the stack stops on the
+// columns' top cells, so it is found from the column heights alone,
+// without the flood fill.
+
+// columnTops sets g.colTop: per column, the full-well row of its highest
+// filled cell (bitsDepth if none).
+func (g *Gen) columnTops() {
+	var seen uint16
+	for c := range g.colTop {
+		g.colTop[c] = bitsDepth
+	}
+	for i, r := range g.well {
+		for n := r &^ seen; n != 0; n &= n - 1 {
+			g.colTop[bits.TrailingZeros16(n)] = int8(bitsTop + i)
+		}
+		if seen |= r; seen == fullRow {
+			break
+		}
+	}
+}
+
+// dropY is the box row where shape s, its box at column x, lands when
+// dropped straight from above the stack (g.colTop must be set).
+func (g *Gen) dropY(s *bitsShape, x int) int {
+	y := bitsDepth
+	for j := 0; j < s.width; j++ {
+		y = min(y, int(g.colTop[x+s.xMin+j])-1-s.yMin-s.bottom[j])
+	}
+	return y
+}
+
+// dropBound is the best Peak over piece id's straight drops: at most
+// BestPeak(id). g.colTop must be set.
+func (g *Gen) dropBound(id engine.Piece) int {
+	best := -1
+	for _, o := range bitsDistinct[id] {
+		s := &bitsShapes[id][o]
+		for x := -s.xMin; x+s.xMin+s.width <= 10; x++ {
+			y := g.dropY(s, x)
+			cy := y + s.yMin
+			if cy >= bitsTop && g.nearFull>>uint(cy)&(uint32(1)<<uint(s.yDim)-1) == 0 {
+				best = max(best, min(g.top, cy)) // no row can clear: as in BestPeak
+				continue
+			}
+			best = max(best, g.peakAfter(s, x, y))
+		}
+	}
+	return best
 }
 
 // lockRows returns the piece's rows at full-well row cy (its bounding
@@ -379,8 +481,14 @@ func (g *Gen) Children(id engine.Piece, out []Child) []Child {
 // BestPeak is the player's best outcome for piece id (the highest Peak
 // over its landings, -1 if it cannot land), as the enemy rates it.
 func (g *Gen) BestPeak(id engine.Piece) int {
-	best := -1
 	first, last := g.landings(id)
+	return g.bestPeakOver(id, first, last)
+}
+
+// bestPeakOver is the highest Peak over the landings in g.land rows
+// first to last (-1 if none).
+func (g *Gen) bestPeakOver(id engine.Piece, first, last int) int {
+	best := -1
 	for o := 0; o < 4; o++ {
 		s := &bitsShapes[id][o]
 		span := uint32(1)<<uint(s.yDim) - 1
@@ -410,6 +518,23 @@ type bitsTwin struct{ o, of, dx, dy int }
 
 // bitsTwins lists, per piece, the orientations that repeat an earlier one.
 var bitsTwins = buildBitsTwins()
+
+// bitsDistinct lists, per piece, the orientations that are no twin of an
+// earlier one (the O has one, the I, S and Z two).
+var bitsDistinct = func() (out [engine.L + 1][]int) {
+	for _, id := range pieceOrder {
+	orient:
+		for o := 0; o < 4; o++ {
+			for _, tw := range bitsTwins[id] {
+				if tw.o == o {
+					continue orient
+				}
+			}
+			out[id] = append(out[id], o)
+		}
+	}
+	return out
+}()
 
 func buildBitsTwins() (out [engine.L + 1][]bitsTwin) {
 	for _, id := range pieceOrder {

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/kocka/kocka/engine"
 )
 
 // randomWells plays games against HATETRIS in which every piece goes to a
@@ -285,5 +287,121 @@ func BenchmarkBitsExpandCached(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		_, buf = Choose(cache, &g, &wells[i%len(wells)], nil, buf[:0])
+	}
+}
+
+// TestWorstPiece: the enemy's first choice found with the straight-drop
+// bounds (WorstPiece) is the first piece of the full plain order, on wells
+// of random games, on the children a beam search rates (what the
+// quiescence asks about), and on random bit patterns; and each piece's
+// straight drops (found from the column heights) are landings, rated no
+// higher than its best.
+func TestWorstPiece(t *testing.T) {
+	var wells []Bits
+	for _, sw := range randomWells(t, 120, 21) {
+		if w, ok := BitsOf(&sw.well); ok {
+			wells = append(wells, w)
+		}
+	}
+	games := len(wells)
+	b := testBeam(t, BeamConfig{Width: 32})
+	var gen Gen
+	var buf []Child
+	for b.Step() {
+		for i := 0; i < len(b.cur); i += 4 {
+			gen.Reset(&b.cur[i].well)
+			buf = gen.Children(PlainOrderOf(&gen)[0], buf[:0])
+			for _, c := range buf {
+				if !c.Over {
+					wells = append(wells, c.Well)
+				}
+			}
+		}
+	}
+	children := len(wells) - games
+	rng := rand.New(rand.NewPCG(5, 5))
+	for n := 0; n < 3000; n++ {
+		var w Bits
+		for r := 4 + rng.IntN(12); r < bitsRows; r++ {
+			w[r] = uint16(rng.Uint32()) & fullRow &^ (1 << rng.IntN(10)) // never full
+		}
+		wells = append(wells, w)
+	}
+	if games < 1000 || children < 1000 {
+		t.Fatalf("%d wells of games, %d children: too few", games, children)
+	}
+	var full, quick Gen
+	for n, w := range wells {
+		full.Reset(&w)
+		quick.Reset(&w)
+		want := PlainOrderOf(&full)[0]
+		if got := WorstPiece(&quick); got != want {
+			t.Fatalf("well %d: WorstPiece %v, the plain order starts with %v\n%v", n, got, want, w)
+		}
+		quick.columnTops()
+		for _, id := range pieceOrder {
+			best := full.BestPeak(id)
+			if bound := quick.dropBound(id); bound > best || bound < 0 {
+				t.Fatalf("well %d, %v: drops rate %d, the best landing %d", n, id, bound, best)
+			}
+			// Every straight drop is a landing the flood fill finds.
+			lf, ll := full.landings(id)
+			for o := range bitsShapes[id] {
+				sh := &bitsShapes[id][o]
+				for x := -sh.xMin; x+sh.xMin+sh.width <= 10; x++ {
+					y := quick.dropY(sh, x)
+					in := y >= lf && y <= ll && full.land[o][y]>>uint(x+3)&1 != 0
+					if !in && !twinsCover(&full, id, o, y, 1<<uint(x+3), lf, ll) {
+						t.Fatalf("well %d, %v: the drop of orientation %d at column %d to row %d is not a landing\n%v", n, id, o, x, y, w)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d wells: %d of games, %d children, %d random", len(wells), games, children, len(wells)-games-children)
+}
+
+// twinsCover reports whether the boxes extra of orientation o at row y are
+// landings listed under a twin orientation (bitsTwins) in g.land.
+func twinsCover(g *Gen, id engine.Piece, o, y int, extra uint16, first, last int) bool {
+	for _, tw := range bitsTwins[id] {
+		if tw.o != o {
+			continue
+		}
+		ty := y + tw.dy
+		if ty < first || ty > last {
+			continue
+		}
+		var m uint16
+		if tw.dx >= 0 {
+			m = g.land[tw.of][ty] >> uint(tw.dx)
+		} else {
+			m = g.land[tw.of][ty] << uint(-tw.dx)
+		}
+		extra &^= m
+	}
+	return extra == 0
+}
+
+// BenchmarkEnemyFirstChoice is the enemy's first choice on a well, as the
+// quiescence asks it of every child: the full plain order (seven move
+// searches) against WorstPiece (straight-drop bounds, then the searches
+// the bounds cannot rule out). No cache.
+func BenchmarkEnemyFirstChoice(b *testing.B) {
+	wells := benchWells(b)
+	for _, c := range []struct {
+		name  string
+		first func(g *Gen) engine.Piece
+	}{
+		{"PlainOrder", func(g *Gen) engine.Piece { return PlainOrderOf(g)[0] }},
+		{"WorstPiece", WorstPiece},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var g Gen
+			for i := 0; i < b.N; i++ {
+				g.Reset(&wells[i%len(wells)])
+				c.first(&g)
+			}
+		})
 	}
 }

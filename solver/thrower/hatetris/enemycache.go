@@ -41,6 +41,39 @@ func PlainOrderOf(g *Gen) PlainOrder {
 	return ord
 }
 
+// WorstPiece is the first piece of PlainOrderOf(g), the enemy's choice
+// when the loop rule does not apply, with fewer move searches: the best
+// Peak of a piece's straight drops (dropBound) bounds its BestPeak from
+// below, so the pieces are searched in the order of their bounds and the
+// search stops once no bound can beat the worst piece found (lower Peak,
+// or as low and earlier in the enemy's order). The drops are usually the
+// best a piece can do, so one or two full searches answer.
+func WorstPiece(g *Gen) engine.Piece {
+	var bound [7]int
+	g.columnTops()
+	for r, id := range pieceOrder {
+		bound[r] = g.dropBound(id)
+	}
+	var searched [7]bool
+	worst, worstPeak := -1, 0
+	for {
+		k := -1 // the unsearched piece of lowest (bound, rank)
+		for r := range bound {
+			if !searched[r] && (k < 0 || bound[r] < bound[k]) {
+				k = r
+			}
+		}
+		if k < 0 || worst >= 0 && (bound[k] > worstPeak || bound[k] == worstPeak && k > worst) {
+			break
+		}
+		searched[k] = true
+		if p := g.BestPeak(pieceOrder[k]); worst < 0 || p < worstPeak || p == worstPeak && k < worst {
+			worst, worstPeak = k, p
+		}
+	}
+	return pieceOrder[worst]
+}
+
 // rankOf is a piece's place in the enemy's order.
 func rankOf(id engine.Piece) int {
 	for r, p := range pieceOrder {
@@ -114,6 +147,27 @@ func (c *EnemyCache) Order(g *Gen, b *Bits) PlainOrder {
 	s.keys[i], s.vals[i] = *b, v
 	s.mu.Unlock()
 	return v
+}
+
+// Worst is the first piece of well b's plain order (g is Reset to b): the
+// cached order's if the cache has it, else WorstPiece's (which does not
+// fill the cache: it does not know the rest of the order).
+func (c *EnemyCache) Worst(g *Gen, b *Bits) engine.Piece {
+	g.Reset(b)
+	if c != nil {
+		h := b.Hash()
+		s := &c.shards[h>>c.shift]
+		i := h & c.mask
+		s.mu.Lock()
+		s.calls++
+		if v := s.vals[i]; v != (PlainOrder{}) && s.keys[i] == *b {
+			s.hits++
+			s.mu.Unlock()
+			return v[0]
+		}
+		s.mu.Unlock()
+	}
+	return WorstPiece(g)
 }
 
 // Stats returns how many lookups the cache answered and how many it was

@@ -213,15 +213,17 @@ func (e *Evaluator) value(b *Bits, depth int) float64 {
 	if e.W.EnemyPeak == 0 && depth == 0 {
 		return v
 	}
+	// Only the enemy's first choice matters here (the loop rule is not
+	// applied): Worst finds it with fewer move searches than the order.
 	g := &e.gens[depth]
-	ord := e.Cache.Order(g, b)
+	worst := e.Cache.Worst(g, b)
 	if e.W.EnemyPeak != 0 {
-		v += e.W.EnemyPeak * float64(g.BestPeak(ord[0])-b.Top())
+		v += e.W.EnemyPeak * float64(g.BestPeak(worst)-b.Top())
 	}
 	if depth == 0 {
 		return v
 	}
-	cs := g.Children(ord[0], e.bufs[depth][:0])
+	cs := g.Children(worst, e.bufs[depth][:0])
 	e.bufs[depth] = cs
 	live, clears := 0, false
 	for i := range cs {
