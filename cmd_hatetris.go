@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/signal"
 	"reflect"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
@@ -274,10 +278,16 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	st.Version, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *netWeight, *quiescence, weightsSum
 	st.Shard = shard
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
+	// An interrupt or a SIGTERM (a pod being stopped) ends the search
+	// like the deadline: after the piece in progress, saved.
+	sigCtx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	ctx, cancel := context.WithDeadline(sigCtx, deadline)
+	defer cancel()
 	bar := cli.NewProgress(stderr)
 	for {
 		w := st.NextWidth(*start)
-		if w > *maxWidth || time.Now().After(deadline) {
+		if w > *maxWidth || ctx.Err() != nil {
 			break
 		}
 		if int64(w) > memWidth {
@@ -305,17 +315,21 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 					fmt.Fprintf(stderr, "kocka hatetris record: width %d goes on from %s at piece %d (%.0f s spent)\n", w, beamPath, depth, spent.Seconds)
 				}}
 		}
-		run, ok, err := hatetris.RunRecord(cfg, deadline, cp, progress)
+		run, ok, err := hatetris.RunRecord(ctx, cfg, cp, progress)
 		bar.Done()
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 			return 1
 		}
 		if !ok {
+			why := "time is up"
+			if sigCtx.Err() != nil {
+				why = "stopped by a signal"
+			}
 			if cp != nil {
-				fmt.Fprintf(stderr, "kocka hatetris record: time is up during the search of width %d; it is saved in %s and goes on next time\n", w, beamPath)
+				fmt.Fprintf(stderr, "kocka hatetris record: %s during the search of width %d; it is saved in %s and goes on next time\n", why, w, beamPath)
 			} else {
-				fmt.Fprintf(stderr, "kocka hatetris record: time is up during the search of width %d; it will start again next time\n", w)
+				fmt.Fprintf(stderr, "kocka hatetris record: %s during the search of width %d; it will start again next time\n", why, w)
 			}
 			break
 		}

@@ -37,6 +37,9 @@ func TestHatetrisRecordJob(t *testing.T) {
 			t.Errorf("the command %q lacks %q", cmd, want)
 		}
 	}
+	if g := get(t, j, "spec", "template", "spec", "terminationGracePeriodSeconds"); fmt.Sprint(g) != "300" {
+		t.Errorf("terminationGracePeriodSeconds %v: want 300, time for a wide search to finish its piece and save", g)
+	}
 	if get(t, c, "volumeMounts", 0, "mountPath") != "/data" {
 		t.Error("the states' volume is not at /data")
 	}

@@ -2,6 +2,7 @@ package hatetris
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -121,23 +122,23 @@ func TestReadCheckpointRefuses(t *testing.T) {
 func TestRunRecordCheckpoint(t *testing.T) {
 	ev, _ := EvalByName("eltetris")
 	cfg := BeamConfig{Width: 8, Eval: ev, LineWeight: 1000, Quiescence: 1, CacheBytes: 1 << 20}
-	want, ok, err := RunRecord(cfg, time.Now().Add(time.Minute), nil, nil)
+	want, ok, err := RunRecord(context.Background(), cfg, nil, nil)
 	if err != nil || !ok {
 		t.Fatal(ok, err)
 	}
 	path := filepath.Join(t.TempDir(), "state.json.beam")
 	cp := &RecordCheckpoint{Path: path, Every: time.Nanosecond, Key: "eval=eltetris"}
 	// Past its deadline, the search stops after one piece, saved.
-	if _, ok, err := RunRecord(cfg, time.Now().Add(-time.Second), cp, nil); ok || err != nil {
+	if _, ok, err := RunRecord(ended(), cfg, cp, nil); ok || err != nil {
 		t.Fatalf("past the deadline: ok %v, err %v", ok, err)
 	}
 	var resumedAt []int
 	cp.Resumed = func(depth int, spent BeamProgress) { resumedAt = append(resumedAt, depth) }
-	if _, ok, err := RunRecord(cfg, time.Now().Add(-time.Second), cp, nil); ok || err != nil {
+	if _, ok, err := RunRecord(ended(), cfg, cp, nil); ok || err != nil {
 		t.Fatalf("past the deadline again: ok %v, err %v", ok, err)
 	}
 	// Saved after every piece from here on (Every is a nanosecond).
-	run, ok, err := RunRecord(cfg, time.Now().Add(time.Minute), cp, nil)
+	run, ok, err := RunRecord(context.Background(), cfg, cp, nil)
 	if err != nil || !ok {
 		t.Fatal(ok, err)
 	}
@@ -156,7 +157,7 @@ func TestRunRecordCheckpoint(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := RunRecord(cfg, time.Now().Add(time.Minute), cp, nil); err == nil {
+	if _, _, err := RunRecord(context.Background(), cfg, cp, nil); err == nil {
 		t.Fatal("a damaged checkpoint was used")
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {

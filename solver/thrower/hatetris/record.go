@@ -2,6 +2,7 @@ package hatetris
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -273,14 +274,15 @@ type RecordCheckpoint struct {
 	Resumed func(depth int, spent BeamProgress)
 }
 
-// RunRecord runs one beam search until every line of play is over or the
-// deadline passes (then ok is false and the run does not count), and
-// checks its best line by replaying it through the rules (the general
-// well and enemy, not the Bits ones). progress is called after every
-// piece. With a checkpoint, a search saved there is resumed (its time
-// counts) and the search is saved every cp.Every and at the deadline; the
-// caller removes the file once the run is kept (RemoveCheckpoint).
-func RunRecord(cfg BeamConfig, deadline time.Time, cp *RecordCheckpoint, progress func(b *Beam)) (run RecordRun, ok bool, err error) {
+// RunRecord runs one beam search until every line of play is over or ctx
+// ends (its deadline, or a signal: then ok is false and the run does not
+// count), and checks its best line by replaying it through the rules (the
+// general well and enemy, not the Bits ones). progress is called after
+// every piece. With a checkpoint, a search saved there is resumed (its
+// time counts) and the search is saved every cp.Every and when ctx ends
+// (after the piece in progress); the caller removes the file once the run
+// is kept (RemoveCheckpoint).
+func RunRecord(ctx context.Context, cfg BeamConfig, cp *RecordCheckpoint, progress func(b *Beam)) (run RecordRun, ok bool, err error) {
 	start, cpu0 := time.Now(), cpuSeconds()
 	var spent BeamProgress
 	var b *Beam
@@ -308,7 +310,7 @@ func RunRecord(cfg BeamConfig, deadline time.Time, cp *RecordCheckpoint, progres
 		if progress != nil {
 			progress(b)
 		}
-		if time.Now().After(deadline) {
+		if ctx.Err() != nil {
 			if cp != nil && b.Alive() > 0 {
 				if err := save(); err != nil {
 					return RecordRun{}, false, fmt.Errorf("hatetris: saving the search: %w", err)
