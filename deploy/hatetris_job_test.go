@@ -16,8 +16,16 @@ func TestHatetrisDataJob(t *testing.T) {
 	docs := yamlDocs(t, file)
 	j := job(t, docs, "kocka-hatetris-data")
 	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
+	checkVolumeAndMerge(t, file, docs, j, c, "#   kocka hatetris data merge --out /data/gen0.dat /data/gen0.shard-*\n")
+}
+
+// checkVolumeAndMerge checks that the job's container c mounts at /data a
+// claim made in the same file, and that the file's comment holds the
+// merge line.
+func checkVolumeAndMerge(t *testing.T, file string, docs []map[string]any, j, c map[string]any, merge string) {
+	t.Helper()
 	if get(t, c, "volumeMounts", 0, "mountPath") != "/data" {
-		t.Error("the shards' volume is not at /data")
+		t.Error("the shared volume is not at /data")
 	}
 	claim := get(t, j, "spec", "template", "spec", "volumes", 0, "persistentVolumeClaim", "claimName")
 	pvc := false
@@ -31,7 +39,7 @@ func TestHatetrisDataJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), "#   kocka hatetris data merge --out /data/gen0.dat /data/gen0.shard-*\n") {
-		t.Error("the comment lacks the merge of /data/gen0.shard-*")
+	if !strings.Contains(string(b), merge) {
+		t.Errorf("the comment lacks %q", merge)
 	}
 }

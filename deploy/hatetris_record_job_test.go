@@ -2,7 +2,6 @@ package deploy
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -40,22 +39,5 @@ func TestHatetrisRecordJob(t *testing.T) {
 	if g := get(t, j, "spec", "template", "spec", "terminationGracePeriodSeconds"); fmt.Sprint(g) != "300" {
 		t.Errorf("terminationGracePeriodSeconds %v: want 300, time for a wide search to finish its piece and save", g)
 	}
-	if get(t, c, "volumeMounts", 0, "mountPath") != "/data" {
-		t.Error("the states' volume is not at /data")
-	}
-	claim := get(t, j, "spec", "template", "spec", "volumes", 0, "persistentVolumeClaim", "claimName")
-	pvc := false
-	for _, d := range docs {
-		pvc = pvc || d["kind"] == "PersistentVolumeClaim" && get(t, d, "metadata", "name") == claim
-	}
-	if !pvc {
-		t.Errorf("no PersistentVolumeClaim %v in the file", claim)
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(b), "#   kocka hatetris record merge --state /data/record.json --out /data/best.txt --plot /data/record.svg /data/record.shard-*.json\n") {
-		t.Error("the comment lacks the merge of /data/record.shard-*.json")
-	}
+	checkVolumeAndMerge(t, file, docs, j, c, "#   kocka hatetris record merge --state /data/record.json --out /data/best.txt --plot /data/record.svg /data/record.shard-*.json\n")
 }

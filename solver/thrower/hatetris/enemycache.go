@@ -131,18 +131,11 @@ func (c *EnemyCache) Order(g *Gen, b *Bits) PlainOrder {
 	if c == nil {
 		return PlainOrderOf(g)
 	}
-	h := b.Hash()
-	s := &c.shards[h>>c.shift]
-	i := h & c.mask
-	s.mu.Lock()
-	s.calls++
-	if v := s.vals[i]; v != (PlainOrder{}) && s.keys[i] == *b {
-		s.hits++
-		s.mu.Unlock()
+	s, i, v, ok := c.lookup(b)
+	if ok {
 		return v
 	}
-	s.mu.Unlock()
-	v := PlainOrderOf(g)
+	v = PlainOrderOf(g)
 	s.mu.Lock()
 	s.keys[i], s.vals[i] = *b, v
 	s.mu.Unlock()
@@ -155,19 +148,26 @@ func (c *EnemyCache) Order(g *Gen, b *Bits) PlainOrder {
 func (c *EnemyCache) Worst(g *Gen, b *Bits) engine.Piece {
 	g.Reset(b)
 	if c != nil {
-		h := b.Hash()
-		s := &c.shards[h>>c.shift]
-		i := h & c.mask
-		s.mu.Lock()
-		s.calls++
-		if v := s.vals[i]; v != (PlainOrder{}) && s.keys[i] == *b {
-			s.hits++
-			s.mu.Unlock()
+		if _, _, v, ok := c.lookup(b); ok {
 			return v[0]
 		}
-		s.mu.Unlock()
 	}
 	return WorstPiece(g)
+}
+
+// lookup finds well b's slot and, if the slot holds b, its order.
+func (c *EnemyCache) lookup(b *Bits) (s *cacheShard, i uint64, v PlainOrder, ok bool) {
+	h := b.Hash()
+	s = &c.shards[h>>c.shift]
+	i = h & c.mask
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls++
+	if v = s.vals[i]; v != (PlainOrder{}) && s.keys[i] == *b {
+		s.hits++
+		return s, i, v, true
+	}
+	return s, i, PlainOrder{}, false
 }
 
 // Stats returns how many lookups the cache answered and how many it was
