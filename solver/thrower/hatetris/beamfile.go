@@ -94,8 +94,8 @@ var ErrCheckpointKey = errors.New("the checkpoint is of a search with other sett
 // (whose width and key must be the checkpoint's). Everything is checked
 // before it is used: counts against the width, parents against the layer
 // before, wells and placements against the well; a damaged or cut file
-// is refused (crcio), and nothing is allocated beyond one layer per entry
-// the file holds, each at most the width.
+// is refused (crcio). Memory grows with what the file holds, plus at most
+// one layer (the width's) that a cut file announces and does not hold.
 func ReadCheckpoint(r io.Reader, cfg BeamConfig, key string) (*Beam, BeamProgress, error) {
 	fail := func(format string, a ...any) (*Beam, BeamProgress, error) {
 		return nil, BeamProgress{}, fmt.Errorf("hatetris: checkpoint: "+format, a...)
@@ -135,11 +135,15 @@ func ReadCheckpoint(r io.Reader, cfg BeamConfig, key string) (*Beam, BeamProgres
 	if depth > maxCheckpointDepth || bestLen > depth+1 || bestLn > 4*bestLen {
 		return fail("depth %d, best line %d lines in %d pieces: out of range", depth, bestLn, bestLen)
 	}
-	b.best = make([]Placement, bestLen)
-	for i := range b.best {
-		if b.best[i], err = readPlacement(cr); err != nil {
+	// Grown as read, not sized from the header: a cut file costs what it
+	// holds.
+	b.best = nil
+	for i := uint64(0); i < bestLen; i++ {
+		at, err := readPlacement(cr)
+		if err != nil {
 			return fail("best line, piece %d: %v", i+1, err)
 		}
+		b.best = append(b.best, at)
 	}
 	b.bestLn = int(bestLn)
 	var spent BeamProgress
@@ -150,7 +154,7 @@ func ReadCheckpoint(r io.Reader, cfg BeamConfig, key string) (*Beam, BeamProgres
 			return fail("bad time spent")
 		}
 	}
-	b.layers = make([]layer, 0, depth)
+	b.layers = nil
 	prev := uint64(1) // the root
 	var row [2]byte
 	for d := uint64(0); d < depth; d++ {
