@@ -85,7 +85,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fs.PrintDefaults()
 	}
 	out := fs.String("out", "", "the data file to write (required; with --shard, the shard file)")
-	shard := fs.String("shard", "", "label only part `I/N` of the samples (a contiguous range) and write a shard file for kocka hatetris data merge")
+	shard := fs.String("shard", "", "label only part `I/N` of the samples (samples I, I+N, I+2N, ...) and write a shard file for kocka hatetris data merge")
 	width := fs.Int("width", 2048, "the beam search whose wells are sampled")
 	evalName := fs.String("eval", "eltetris", "the evaluation of that search and of the rollouts ("+evalNames()+")")
 	weights := fs.String("weights", "", "with --eval learned: the network (default: the built-in one)")
@@ -176,9 +176,25 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "shard %d/%d: samples %d to %d of %d (%d lost within %d pieces) written to %s\n",
-		s.I, s.N, s.Lo, s.Hi, s.Total, lostSamples(s.Samples), *rolloutDepth, *out)
+	fmt.Fprintf(stdout, "shard %d/%d: %d of %d samples, every %s from sample %d (%d lost within %d pieces) written to %s\n",
+		s.I, s.N, len(s.Samples), s.Total, ordinal(s.N), s.I, lostSamples(s.Samples), *rolloutDepth, *out)
 	return 0
+}
+
+// ordinal is "1st", "2nd", "3rd", "4th", ... (for "every Nth").
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprint(n) + suffix
 }
 
 // lostSamples counts the samples labelled hatetris.LostLabel.

@@ -55,7 +55,7 @@ func MakeData(cfg DataConfig) ([]Sample, error) {
 
 // MakeDataShard makes shard i of n of MakeData's samples: it runs the
 // whole beam search and draws every sample (deterministic, so every shard
-// draws the same M), then labels only the samples of ShardRange(M, i, n).
+// draws the same M), then labels only its own: samples i, i+n, i+2n, ...
 // The beam is the work every shard repeats; the labels are split. The
 // caller sets Run.WeightsSHA256 when the evaluation has a network.
 func MakeDataShard(cfg DataConfig, i, n int) (*DataShard, error) {
@@ -80,9 +80,11 @@ func MakeDataShard(cfg DataConfig, i, n int) (*DataShard, error) {
 	if err != nil {
 		return nil, err
 	}
-	lo, hi := ShardRange(len(all), i, n)
-	s := &DataShard{Run: DataRunOf(cfg), I: i, N: n, Total: len(all), Lo: lo, Hi: hi,
-		WellsSHA256: wellsSum(all), Samples: all[lo:hi:hi]}
+	mine := make([]Sample, 0, ShardCount(len(all), i, n))
+	for j := i; j < len(all); j += n {
+		mine = append(mine, all[j])
+	}
+	s := &DataShard{Run: DataRunOf(cfg), I: i, N: n, Total: len(all), WellsSHA256: wellsSum(all), Samples: mine}
 	if err := labelSamples(s.Samples, cfg, cache); err != nil {
 		return nil, err
 	}

@@ -14,11 +14,14 @@ import (
 )
 
 // Sharded data: the labels (rollouts) are most of MakeData's work, and
-// each depends on its well alone, so a run splits them into contiguous
-// ranges of the sampled wells, one per shard. Every shard repeats the
-// beam search and the sampling (deterministic from the run's parameters)
-// to know the wells, labels its range and writes a shard file; merging
-// the shards gives the samples MakeData gives, in its order.
+// each depends on its well alone, so a run deals the sampled wells to the
+// shards like cards: shard I of N takes wells I, I+N, I+2N, ... Every
+// shard repeats the beam search and the sampling (deterministic from the
+// run's parameters) to know the wells, labels its own and writes a shard
+// file; merging the shards gives the samples MakeData gives, in its order.
+// Dealt, not cut into ranges: the wells of the early pieces (low stacks)
+// make longer rollouts than the late ones, so ranges gave the first
+// shards more work (docs/scale.md).
 
 // MaxDataShards caps the shards of a run (as kocka prove's --shard).
 const MaxDataShards = 1 << 16
@@ -53,22 +56,24 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// DataShard is shard I of N of a run: samples Lo to Hi (excluded) of the
+// DataShard is shard I of N of a run: samples I, I+N, I+2N, ... of the
 // run's Total, labelled.
 type DataShard struct {
 	Run         DataRun
 	I, N        int
 	Total       int      // M, the samples of the whole run
-	Lo, Hi      int      // ShardRange(Total, I, N)
 	WellsSHA256 [32]byte // of the run's Total wells in order (wellsSum): the sampling every shard repeated
-	Samples     []Sample
+	Samples     []Sample // ShardCount(Total, I, N) of them
 }
 
-// ShardRange is shard i of n's part of m samples: [i*m/n, (i+1)*m/n).
-// The ranges of the n shards tile [0, m) in order; when n > m some are
-// empty.
-func ShardRange(m, i, n int) (lo, hi int) {
-	return int(int64(i) * int64(m) / int64(n)), int(int64(i+1) * int64(m) / int64(n))
+// ShardCount is how many of m samples shard i of n is dealt (samples i,
+// i+n, i+2n, ...): the n counts add up to m and differ by one at most;
+// when n > m some are 0.
+func ShardCount(m, i, n int) int {
+	if i >= m {
+		return 0
+	}
+	return (m-i-1)/n + 1
 }
 
 // wellsSum is the SHA-256 of the wells' rows, little-endian, in order.
@@ -89,10 +94,15 @@ func wellsSum(s []Sample) [32]byte {
 // The shard file: a magic; the run (width, quiescence, per-depth,
 // rollout width and depth, seed as uvarints, then the evaluation's name
 // and the weights' hex SHA-256 as a uvarint length and bytes); the
-// SHA-256 of all the run's wells; I, N, M, Lo, Hi as uvarints; the
-// samples Lo to Hi as a KOCKAHD1 data file (MarshalSamples); a CRC-32 of
-// everything before it (internal/crcio).
-var shardMagic = []byte("KOCKAHS1")
+// SHA-256 of all the run's wells; I, N, M and the shard's count as
+// uvarints; its samples as a KOCKAHD1 data file (MarshalSamples); a CRC-32
+// of everything before it (internal/crcio). KOCKAHS1, the format before,
+// held a contiguous range of the samples; it is refused with a word that
+// says so.
+var shardMagic = []byte("KOCKAHS2")
+
+// oldShardMagic is the format of contiguous ranges.
+var oldShardMagic = []byte("KOCKAHS1")
 
 // maxEvalName caps the evaluation's name in a shard file.
 const maxEvalName = 64
@@ -102,8 +112,8 @@ var ErrDataShard = errors.New("hatetris: not a data shard file")
 
 // WriteTo writes the shard file.
 func (s *DataShard) WriteTo(w io.Writer) (int64, error) {
-	if len(s.Samples) != s.Hi-s.Lo {
-		return 0, fmt.Errorf("hatetris: shard %d/%d holds %d samples for the range %d..%d", s.I, s.N, len(s.Samples), s.Lo, s.Hi)
+	if want := ShardCount(s.Total, s.I, s.N); len(s.Samples) != want {
+		return 0, fmt.Errorf("hatetris: shard %d/%d of %d samples holds %d, not %d", s.I, s.N, s.Total, len(s.Samples), want)
 	}
 	data, err := MarshalSamples(s.Samples)
 	if err != nil {
@@ -121,7 +131,7 @@ func (s *DataShard) WriteTo(w io.Writer) (int64, error) {
 		c.WriteString(str)
 	}
 	c.Write(s.WellsSHA256[:])
-	for _, v := range []int{s.I, s.N, s.Total, s.Lo, s.Hi} {
+	for _, v := range []int{s.I, s.N, s.Total, len(s.Samples)} {
 		c.Uvarint(uint64(v))
 	}
 	c.Write(data)
@@ -151,6 +161,9 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 	}
 	magic := make([]byte, len(shardMagic))
 	if _, err := io.ReadFull(c, magic); err != nil || !bytes.Equal(magic, shardMagic) {
+		if bytes.Equal(magic, oldShardMagic) {
+			return nil, bad("%q is the format of an older kocka (contiguous ranges); make the shards again with this one", oldShardMagic)
+		}
 		return nil, bad("no %q header", shardMagic)
 	}
 	// Each number with its bound: a larger one is no run's.
@@ -166,6 +179,7 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 	}
 	var s DataShard
 	var err error
+	var count int
 	for _, f := range []struct {
 		p    *int
 		what string
@@ -214,8 +228,7 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 		{&s.I, "shard index", MaxDataShards - 1},
 		{&s.N, "shards", MaxDataShards},
 		{&s.Total, "samples of the run", MaxSamples},
-		{&s.Lo, "range start", MaxSamples},
-		{&s.Hi, "range end", MaxSamples},
+		{&count, "samples of the shard", MaxSamples},
 	} {
 		if *f.p, err = num(f.what, f.max); err != nil {
 			return nil, err
@@ -224,12 +237,12 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 	if s.N < 1 || s.I >= s.N {
 		return nil, bad("shard %d/%d", s.I, s.N)
 	}
-	if lo, hi := ShardRange(s.Total, s.I, s.N); s.Lo != lo || s.Hi != hi {
-		return nil, bad("shard %d/%d of %d samples holds %d..%d, not %d..%d", s.I, s.N, s.Total, s.Lo, s.Hi, lo, hi)
+	if want := ShardCount(s.Total, s.I, s.N); count != want {
+		return nil, bad("shard %d/%d of %d samples holds %d, not %d", s.I, s.N, s.Total, count, want)
 	}
 	// Read as the bytes come, not allocated from the header: a cut file
 	// costs what it holds, not the samples it claims.
-	want := DataFileBytes(s.Hi - s.Lo)
+	want := DataFileBytes(count)
 	data, err := io.ReadAll(io.LimitReader(c, want))
 	if err != nil || int64(len(data)) != want {
 		return nil, bad("the samples: %d bytes of %d, %v (truncated?)", len(data), want, err)
@@ -237,8 +250,8 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 	if s.Samples, err = UnmarshalSamples(data); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrDataShard, err)
 	}
-	if len(s.Samples) != s.Hi-s.Lo {
-		return nil, bad("%d samples for the range %d..%d", len(s.Samples), s.Lo, s.Hi)
+	if len(s.Samples) != count {
+		return nil, bad("%d samples, the header says %d", len(s.Samples), count)
 	}
 	if err := c.Verify(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrDataShard, err)
@@ -318,12 +331,15 @@ func MergeDataShards(shards []*DataShard) ([]Sample, error) {
 		}
 		return nil, fmt.Errorf("hatetris: shards %s of %d missing", strings.Join(missing, ", "), first.N)
 	}
-	out := make([]Sample, 0, first.Total)
 	for _, s := range byI {
-		if lo, hi := ShardRange(s.Total, s.I, s.N); s.Lo != lo || s.Hi != hi || len(s.Samples) != hi-lo {
-			return nil, fmt.Errorf("hatetris: shard %d/%d holds %d samples for %d..%d, not %d..%d", s.I, s.N, len(s.Samples), s.Lo, s.Hi, lo, hi)
+		if want := ShardCount(s.Total, s.I, s.N); len(s.Samples) != want {
+			return nil, fmt.Errorf("hatetris: shard %d/%d holds %d samples, not %d", s.I, s.N, len(s.Samples), want)
 		}
-		out = append(out, s.Samples...)
+	}
+	// Deal them back: sample j is shard j mod N's (j / N)th.
+	out := make([]Sample, first.Total)
+	for j := range out {
+		out[j] = byI[j%first.N].Samples[j/first.N]
 	}
 	if len(out) != first.Total || wellsSum(out) != first.WellsSHA256 {
 		return nil, fmt.Errorf("hatetris: the shards' %d wells are not the %d the run sampled", len(out), first.Total)

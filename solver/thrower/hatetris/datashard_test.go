@@ -37,8 +37,8 @@ func makeShards(t *testing.T, cfg DataConfig, n int) []*DataShard {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if labels != s.Hi-s.Lo {
-			t.Errorf("shard %d/%d: %d rollouts for the %d samples %d..%d", i, n, labels, s.Hi-s.Lo, s.Lo, s.Hi)
+		if labels != len(s.Samples) || len(s.Samples) != ShardCount(s.Total, i, n) {
+			t.Errorf("shard %d/%d: %d rollouts for its %d samples of %d", i, n, labels, len(s.Samples), s.Total)
 		}
 		var b bytes.Buffer
 		if _, err := s.WriteTo(&b); err != nil {
@@ -94,21 +94,26 @@ func TestDataShardsMerge(t *testing.T) {
 	}
 }
 
-// TestShardRange: the ranges tile [0, m) in order, sizes within one.
-func TestShardRange(t *testing.T) {
+// TestShardCount: the n shards are dealt every sample once (their counts
+// add up to m), within one of each other, the first shards the larger.
+func TestShardCount(t *testing.T) {
 	for _, m := range []int{0, 1, 7, 100, MaxSamples} {
 		for _, n := range []int{1, 2, 3, 8, 101, MaxDataShards} {
-			next, small, large := 0, m, 0
+			sum := 0
 			for i := range n {
-				lo, hi := ShardRange(m, i, n)
-				if lo != next || hi < lo {
-					t.Fatalf("m %d n %d: shard %d is %d..%d after %d", m, n, i, lo, hi, next)
+				c := ShardCount(m, i, n)
+				// Shard i is dealt the j < m with j mod n == i.
+				want := 0
+				if i < m {
+					want = (m-1-i)/n + 1
 				}
-				next = hi
-				small, large = min(small, hi-lo), max(large, hi-lo)
+				if c != want || c > ShardCount(m, 0, n) || c < ShardCount(m, n-1, n) {
+					t.Fatalf("m %d n %d: shard %d is dealt %d, want %d", m, n, i, c, want)
+				}
+				sum += c
 			}
-			if next != m || large-small > 1 {
-				t.Errorf("m %d n %d: up to %d, sizes %d to %d", m, n, next, small, large)
+			if sum != m || ShardCount(m, 0, n)-ShardCount(m, n-1, n) > 1 {
+				t.Errorf("m %d n %d: %d dealt, counts %d to %d", m, n, sum, ShardCount(m, n-1, n), ShardCount(m, 0, n))
 			}
 		}
 	}
@@ -189,6 +194,11 @@ func TestReadDataShardRejects(t *testing.T) {
 			t.Fatalf("cut to %d of %d bytes: %v", n, len(good), err)
 		}
 	}
+	// A shard of the format before (contiguous ranges) says so.
+	old := append([]byte("KOCKAHS1"), good[len("KOCKAHS2"):]...)
+	if _, err := ReadDataShard(bytes.NewReader(old)); !errors.Is(err, ErrDataShard) || !strings.Contains(err.Error(), "older kocka") {
+		t.Errorf("a KOCKAHS1 shard: %v", err)
+	}
 }
 
 func flip(b []byte, i int) []byte {
@@ -201,13 +211,13 @@ func flip(b []byte, i int) []byte {
 // writes and reads back the same.
 func FuzzReadDataShard(f *testing.F) {
 	s := &DataShard{Run: DataRun{Width: 4, Eval: "eltetris", PerDepth: 1, RolloutWidth: 2, RolloutDepth: 3, Seed: 9},
-		I: 1, N: 2, Total: 3, Lo: 1, Hi: 3, Samples: []Sample{{Label: 2}, {Well: Bits{15: 7}, Label: -1}}}
+		I: 1, N: 2, Total: 3, Samples: []Sample{{Well: Bits{15: 7}, Label: -1}}}
 	var b bytes.Buffer
 	if _, err := s.WriteTo(&b); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(b.Bytes())
-	f.Add([]byte("KOCKAHS1"))
+	f.Add([]byte("KOCKAHS2"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadDataShard(bytes.NewReader(data))
 		if err != nil {
