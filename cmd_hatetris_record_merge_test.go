@@ -13,7 +13,7 @@ import (
 // recordFlags is a small record attempt: widths 2 to 32, quiescence 1.
 var recordFlags = []string{"--hours", "0.1", "--start-width", "2", "--max-width", "32", "--quiescence", "1", "--mem", "64", "--cache", "1", "--quiet"}
 
-func loadState(t *testing.T, path string) *hatetris.RecordState {
+func readRecordState(t *testing.T, path string) *hatetris.RecordState {
 	t.Helper()
 	st, err := hatetris.LoadRecordState(path)
 	if err != nil {
@@ -52,7 +52,7 @@ func TestHatetrisRecordShards(t *testing.T) {
 	if code, _, errs := runHatetris(append([]string{"record", "--state", whole}, recordFlags...)...); code != 0 {
 		t.Fatalf("the whole attempt: exit %d, %s", code, errs)
 	}
-	want := loadState(t, whole)
+	want := readRecordState(t, whole)
 	if len(want.Runs) != 5 {
 		t.Fatalf("the whole attempt ran %d widths, want 5 (2 to 32)", len(want.Runs))
 	}
@@ -73,7 +73,7 @@ func TestHatetrisRecordShards(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("merge of %d: exit %d, %s", n, code, errs)
 		}
-		if err := sameRuns(loadState(t, merged), want); err != nil {
+		if err := sameRuns(readRecordState(t, merged), want); err != nil {
 			t.Errorf("%d shards merged: %v", n, err)
 		}
 		if replay, _ := os.ReadFile(out); strings.TrimSpace(string(replay)) != want.Best.Replay || !strings.Contains(stdout, want.Best.Replay) {
