@@ -383,6 +383,19 @@ func writeRecordResults(st *hatetris.RecordState, out, plot string, stdout, stde
 	return 0
 }
 
+// shortWidth writes a beam width for an axis: 512, 64k, 1M (binary
+// multiples, as the widths double from a power of two), so that six-digit
+// widths do not run into each other.
+func shortWidth(w int) string {
+	switch {
+	case w >= 1<<20 && w%(1<<20) == 0:
+		return fmt.Sprintf("%dM", w>>20)
+	case w >= 1<<10 && w%(1<<10) == 0:
+		return fmt.Sprintf("%dk", w>>10)
+	}
+	return fmt.Sprint(w)
+}
+
 // recordPlot draws lines against beam width (log scale), each point
 // labelled with the cumulative search time, as an SVG.
 func recordPlot(st *hatetris.RecordState) string {
@@ -410,7 +423,9 @@ func recordPlot(st *hatetris.RecordState) string {
 	if st.NetWeight != 0 {
 		weights += fmt.Sprintf(", net weight %g", st.NetWeight)
 	}
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">Kocka against HATETRIS: lines by beam width (%s, %s, quiescence %d)</text>\n", m, st.Eval, weights, st.Quiescence)
+	// Two lines: the settings do not fit beside the title in 640 pixels.
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"20\" font-size=\"14\">Kocka against HATETRIS: lines by beam width</text>\n", m)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"38\">(%s, %s, quiescence %d)</text>\n", m, st.Eval, weights, st.Quiescence)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">beam width (log scale); labels: search time so far</text>\n", w/2-120, h-m+40)
@@ -424,7 +439,7 @@ func recordPlot(st *hatetris.RecordState) string {
 		px, py := x(r.Width), y(r.Lines)
 		pts = append(pts, fmt.Sprintf("%.1f,%.1f", px, py))
 		fmt.Fprintf(&sb, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"steelblue\"/>\n", px, py)
-		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%d</text>\n", px, float64(h-m+16), r.Width)
+		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%s</text>\n", px, float64(h-m+16), shortWidth(r.Width))
 		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d (%s)</text>\n", px, py-10, r.Lines,
 			time.Duration(total*float64(time.Second)).Round(time.Second))
 	}

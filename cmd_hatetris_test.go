@@ -145,6 +145,15 @@ func TestHatetrisRecordBadCheckpoint(t *testing.T) {
 	}
 }
 
+// TestShortWidth: the axis labels of the record plot.
+func TestShortWidth(t *testing.T) {
+	for w, want := range map[int]string{1: "1", 64: "64", 1000: "1000", 1024: "1k", 65536: "64k", 524288: "512k", 1 << 20: "1M", 3 << 21: "6M", 1<<20 + 1024: "1025k"} {
+		if got := shortWidth(w); got != want {
+			t.Errorf("shortWidth(%d) = %q, want %q", w, got, want)
+		}
+	}
+}
+
 // TestRecordPlotTitle: the plot names the weights the search ranked by,
 // the network's only when it is not the line weight.
 func TestRecordPlotTitle(t *testing.T) {
