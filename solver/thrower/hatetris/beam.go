@@ -168,10 +168,8 @@ func (b *Beam) Step() bool {
 
 	// The best game over (a line of play that ends here) counts for the
 	// record like any other.
-	for _, w := range b.workers {
-		if w.overParent >= 0 {
-			b.consider(int(w.overLines), b.Depth+1, uint32(w.overParent), w.overAt)
-		}
+	if over := b.bestOver(); over != nil {
+		b.consider(int(over.overLines), b.Depth+1, uint32(over.overParent), over.overAt)
 	}
 	all := b.all[:0]
 	for _, w := range b.workers {
@@ -243,7 +241,7 @@ func (w *beamWorker) expand(i int) {
 		c := &w.buf[k]
 		lines := e.lines + int32(c.Lines)
 		if c.Over {
-			if lines > w.overLines {
+			if w.overParent < 0 || !w.betterOver(lines, int64(i), c.At) {
 				w.overLines, w.overParent, w.overAt = lines, int64(i), c.At
 			}
 			continue
@@ -253,6 +251,32 @@ func (w *beamWorker) expand(i int) {
 		v := float64(lines)*b.cfg.LineWeight + w.eval.Value(&c.Well)
 		w.cands = append(w.cands, candidate{value: float32(v), parent: uint32(i), at: c.At})
 	}
+}
+
+// bestOver is the worker holding the best game over of the piece just
+// placed, nil if none. Of equal ones, the lowest parent and placement:
+// which worker met which well first must not matter.
+func (b *Beam) bestOver() *beamWorker {
+	var over *beamWorker
+	for _, w := range b.workers {
+		if w.overParent >= 0 && (over == nil || w.betterOver(over.overLines, over.overParent, over.overAt)) {
+			over = w
+		}
+	}
+	return over
+}
+
+// betterOver reports whether the worker's game over is to be kept before
+// the given one: more lines, or as many from a lower parent, or from the
+// same parent by a lower placement. (Equal ones are the same game over.)
+func (w *beamWorker) betterOver(lines int32, parent int64, at Placement) bool {
+	if w.overLines != lines {
+		return w.overLines > lines
+	}
+	if w.overParent != parent {
+		return w.overParent < parent
+	}
+	return w.overAt.key() <= at.key()
 }
 
 // inHistory reports whether well x is in the memory of the line of play

@@ -154,6 +154,49 @@ func writeTemp(t *testing.T, s string) string {
 	return path
 }
 
+// TestBeamBestOver: of the game overs the workers saw, the one kept is
+// the most lines, then the lowest parent, then the lowest placement,
+// whatever worker holds it (the first one met used to win, so the best
+// game's last moves hung on which worker took which wells).
+func TestBeamBestOver(t *testing.T) {
+	at := func(x int8) Placement { return Placement{ID: 1, X: x} }
+	type over struct {
+		lines  int32
+		parent int64
+		at     Placement
+	}
+	for _, tc := range []struct {
+		name string
+		in   []over // one per worker; parent -1: saw none
+		want int    // the index of the one kept, -1 for none
+	}{
+		{"none", []over{{-1, -1, Placement{}}, {-1, -1, Placement{}}}, -1},
+		{"more lines", []over{{3, 9, at(1)}, {4, 20, at(5)}}, 1},
+		{"lower parent", []over{{4, 20, at(1)}, {4, 7, at(5)}}, 1},
+		{"lower placement", []over{{4, 7, at(5)}, {4, 7, at(2)}}, 1},
+		{"one saw none", []over{{-1, -1, Placement{}}, {0, 3, at(0)}}, 1},
+		{"first is best", []over{{4, 7, at(2)}, {4, 7, at(5)}, {4, 8, at(0)}, {3, 0, at(0)}}, 0},
+	} {
+		for _, rev := range []bool{false, true} {
+			b := &Beam{}
+			for _, o := range tc.in {
+				b.workers = append(b.workers, &beamWorker{overLines: o.lines, overParent: o.parent, overAt: o.at})
+			}
+			want := tc.want
+			if rev {
+				slices.Reverse(b.workers)
+				if want >= 0 {
+					want = len(tc.in) - 1 - want
+				}
+			}
+			got := b.bestOver()
+			if want < 0 && got != nil || want >= 0 && got != b.workers[want] {
+				t.Errorf("%s (reversed %v): kept %+v", tc.name, rev, got)
+			}
+		}
+	}
+}
+
 // TestBeamWorkers: the number of goroutines does not change the search.
 func TestBeamWorkers(t *testing.T) {
 	one := testBeam(t, BeamConfig{Width: 200, Workers: 1})

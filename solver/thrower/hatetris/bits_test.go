@@ -297,39 +297,7 @@ func BenchmarkBitsExpandCached(b *testing.B) {
 // straight drops (found from the column heights) are landings, rated no
 // higher than its best.
 func TestWorstPiece(t *testing.T) {
-	var wells []Bits
-	for _, sw := range randomWells(t, 120, 21) {
-		if w, ok := BitsOf(&sw.well); ok {
-			wells = append(wells, w)
-		}
-	}
-	games := len(wells)
-	b := testBeam(t, BeamConfig{Width: 32})
-	var gen Gen
-	var buf []Child
-	for b.Step() {
-		for i := 0; i < len(b.cur); i += 4 {
-			gen.Reset(&b.cur[i].well)
-			buf = gen.Children(PlainOrderOf(&gen)[0], buf[:0])
-			for _, c := range buf {
-				if !c.Over {
-					wells = append(wells, c.Well)
-				}
-			}
-		}
-	}
-	children := len(wells) - games
-	rng := rand.New(rand.NewPCG(5, 5))
-	for n := 0; n < 3000; n++ {
-		var w Bits
-		for r := 4 + rng.IntN(12); r < bitsRows; r++ {
-			w[r] = uint16(rng.Uint32()) & fullRow &^ (1 << rng.IntN(10)) // never full
-		}
-		wells = append(wells, w)
-	}
-	if games < 1000 || children < 1000 {
-		t.Fatalf("%d wells of games, %d children: too few", games, children)
-	}
+	wells, games, children := enemyTestWells(t)
 	var full, quick Gen
 	for n, w := range wells {
 		full.Reset(&w)
@@ -359,6 +327,47 @@ func TestWorstPiece(t *testing.T) {
 		}
 	}
 	t.Logf("%d wells: %d of games, %d children, %d random", len(wells), games, children, len(wells)-games-children)
+}
+
+// enemyTestWells are wells to check the enemy's shortcuts on: those of
+// random games, the children a beam search rates (what the quiescence
+// asks about), and random bit patterns of every height, the bar's row
+// included.
+func enemyTestWells(t *testing.T) (wells []Bits, games, children int) {
+	t.Helper()
+	for _, sw := range randomWells(t, 120, 21) {
+		if w, ok := BitsOf(&sw.well); ok {
+			wells = append(wells, w)
+		}
+	}
+	games = len(wells)
+	b := testBeam(t, BeamConfig{Width: 32})
+	var gen Gen
+	var buf []Child
+	for b.Step() {
+		for i := 0; i < len(b.cur); i += 4 {
+			gen.Reset(&b.cur[i].well)
+			buf = gen.Children(PlainOrderOf(&gen)[0], buf[:0])
+			for _, c := range buf {
+				if !c.Over {
+					wells = append(wells, c.Well)
+				}
+			}
+		}
+	}
+	children = len(wells) - games
+	rng := rand.New(rand.NewPCG(5, 5))
+	for n := 0; n < 3000; n++ {
+		var w Bits
+		for r := rng.IntN(bitsRows); r < bitsRows; r++ {
+			w[r] = uint16(rng.Uint32()) & fullRow &^ (1 << rng.IntN(10)) // never full
+		}
+		wells = append(wells, w)
+	}
+	if games < 1000 || children < 1000 {
+		t.Fatalf("%d wells of games, %d children: too few", games, children)
+	}
+	return wells, games, children
 }
 
 // twinsCover reports whether the boxes extra of orientation o at row y are
