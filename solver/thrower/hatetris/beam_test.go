@@ -236,6 +236,26 @@ func TestEvalMatchesPersonality(t *testing.T) {
 			t.Fatalf("well %d: %g, the personality %g\n%s", n, got, want, sw.well.String(Standard))
 		}
 	}
+	// Thiery and Scherrer's features and the height agree with the
+	// solver's own functions on the same boards.
+	for n, sw := range wells {
+		b, _ := BitsOf(&sw.well)
+		board := sw.well.Board(Standard, 0)
+		h := solver.ColumnHeights(board)
+		for _, c := range []struct {
+			name string
+			w    EvalWeights
+			want int
+		}{
+			{"hole depth", EvalWeights{HoleDepth: 1}, solver.HoleDepth(board)},
+			{"rows with holes", EvalWeights{RowsWithHoles: 1}, solver.RowsWithHoles(board)},
+			{"height", EvalWeights{Height: 1}, solver.MaxHeight(&h, Standard.Width)},
+		} {
+			if got := c.w.boardScore(&b); got != float64(c.want) {
+				t.Fatalf("well %d: %s %g, the solver's %d\n%s", n, c.name, got, c.want, sw.well.String(Standard))
+			}
+		}
+	}
 	// Two rows at the bottom: a hole under a filled cell in row 18 (the
 	// second row from the floor), the bottom row otherwise filled.
 	var b Bits

@@ -35,6 +35,15 @@ type EvalWeights struct {
 	// the well is expanded). The loop rule is not applied here.
 	EnemyPeak float64
 
+	// HoleDepth, RowsWithHoles and Height are Thiery and Scherrer's BCTS
+	// features beside El-Tetris's: the filled cells above each hole,
+	// summed; the rows holding at least one hole; the stack's height in
+	// rows above the floor. A hole under a deep column, or in many rows,
+	// keeps those rows from clearing for longer than a lone hole.
+	HoleDepth     float64
+	RowsWithHoles float64
+	Height        float64
+
 	// Net, when set, adds LineWeight x the lines the network expects
 	// from the well (the "learned" set). Its value moves in steps of
 	// lines, where the weighted sum moves in fractions of one; the sum
@@ -109,6 +118,7 @@ func EvalByName(name string) (EvalWeights, error) {
 // learned network's count inputs share.
 type boardFeatures struct {
 	rowT, colT, holes, wells, highest, clearable int
+	holeDepth, holeRows, height                  int
 }
 
 // features computes them.
@@ -120,7 +130,9 @@ func (b *Bits) features() boardFeatures {
 	// row above the stack (the open sky above it does not count).
 	prev := fullRow
 	var covered uint16
+	var above [10]int8       // filled cells so far, per column, from the top
 	top := b.Top() - bitsTop // first non-empty Bits row (16 if none)
+	f.height = bitsRows - top
 	for i := 0; i < bitsRows; i++ {
 		r := b[i]
 		ext := uint32(r)<<1 | 1 | 1<<11
@@ -128,8 +140,17 @@ func (b *Bits) features() boardFeatures {
 		if i >= top {
 			h := covered &^ r
 			f.holes += bits.OnesCount16(h)
-			if h != 0 && f.highest == 0 {
-				f.highest = bitsRows - i
+			if h != 0 {
+				f.holeRows++
+				if f.highest == 0 {
+					f.highest = bitsRows - i
+				}
+			}
+			for m := h; m != 0; m &= m - 1 {
+				f.holeDepth += int(above[bits.TrailingZeros16(m)])
+			}
+			for m := r; m != 0; m &= m - 1 {
+				above[bits.TrailingZeros16(m)]++
 			}
 			if h == 0 && r != 0 {
 				f.clearable++
@@ -163,7 +184,8 @@ func (b *Bits) features() boardFeatures {
 func (w *EvalWeights) boardScore(b *Bits) float64 {
 	f := b.features()
 	return w.RowTransitions*float64(f.rowT) + w.ColumnTransitions*float64(f.colT) + w.Holes*float64(f.holes) +
-		w.Wells*float64(f.wells) + w.HighestHole*float64(f.highest) + w.ClearableRows*float64(f.clearable)
+		w.Wells*float64(f.wells) + w.HighestHole*float64(f.highest) + w.ClearableRows*float64(f.clearable) +
+		w.HoleDepth*float64(f.holeDepth) + w.RowsWithHoles*float64(f.holeRows) + w.Height*float64(f.height)
 }
 
 // Evaluator scores wells for one worker of the beam: the weights, the
