@@ -6,8 +6,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
+
+	"github.com/kocka/kocka/internal/cem"
 )
 
 // Param is one tuned number: the Base or the Tall weight of a feature.
@@ -256,17 +257,9 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 	}
 	mean, std := st.Mean, st.StdDev
 	for gen := st.Done + 1; gen <= cfg.Generations; gen++ {
+		vecs := cem.Sample(rng, mean, std, cfg.Population)
 		pop := make([]Weights, cfg.Population)
-		vecs := make([][]float64, cfg.Population)
 		for k := range pop {
-			vecs[k] = make([]float64, n)
-			for i := range cfg.Params {
-				v := mean[i]
-				if k > 0 { // candidate 0 is the centre itself
-					v += std[i] * rng.NormFloat64()
-				}
-				vecs[k][i] = v
-			}
 			pop[k] = withParams(vecs[k])
 			pop[k].Name = fmt.Sprintf("candidate %d", k)
 		}
@@ -274,11 +267,7 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 		if err != nil {
 			return res, err
 		}
-		order := make([]int, len(pop))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(a, b int) bool { return fit[order[a]] > fit[order[b]] })
+		order := cem.Rank(fit)
 		g := Generation{Gen: gen, Seed: st.Seed, Best: fit[order[0]]}
 		for _, f := range fit {
 			g.Mean += f / float64(len(fit))
@@ -289,18 +278,8 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 		// Refit to the elite, with the extra noise that keeps the search
 		// from collapsing early.
 		noise := cfg.Noise * float64(cfg.Generations-gen) / float64(cfg.Generations)
-		for i := range mean {
-			m, v := 0.0, 0.0
-			for _, k := range order[:cfg.Elite] {
-				m += vecs[k][i]
-			}
-			m /= float64(cfg.Elite)
-			for _, k := range order[:cfg.Elite] {
-				v += (vecs[k][i] - m) * (vecs[k][i] - m)
-			}
-			mean[i] = m
-			std[i] = math.Sqrt(v/float64(cfg.Elite)) + noise*(math.Abs(m)+1)
-		}
+		mean, std = cem.Refit(vecs, order, cfg.Elite, func(m float64) float64 { return noise * (math.Abs(m) + 1) })
+		st.Mean, st.StdDev = mean, std
 		for _, k := range order[:cfg.Elite] {
 			g.EliteMean += fit[k] / float64(cfg.Elite)
 		}
