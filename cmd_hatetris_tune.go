@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"strconv"
+	"strings"
+
+	"github.com/kocka/kocka/internal/atomicfile"
+	"github.com/kocka/kocka/internal/cli"
+	"github.com/kocka/kocka/solver/thrower/hatetris"
+)
+
+// hatetrisTuneFile is what kocka hatetris tune writes to --out.
+type hatetrisTuneFile struct {
+	Command string `json:"command"`
+	hatetris.TuneResult
+}
+
+func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kocka hatetris tune", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	start := fs.String("start", "eltetris", "the weight set tuning starts from ("+evalNames()+"; not learned)")
+	params := fs.String("params", "row_transitions,column_transitions,holes,wells,highest_hole,clearable_rows,hole_depth,rows_with_holes,height",
+		"comma-separated weights to tune (of "+strings.Join(hatetris.TuneParamNames(), ", ")+")")
+	widths := fs.String("widths", "256,512,1024", fmt.Sprintf("beam widths each candidate plays (1..%d); its fitness is the mean of their lines", hatetris.MaxTuneWidth))
+	quiescence := fs.Int("quiescence", 1, fmt.Sprintf("the searches' quiescence (0 to %d)", hatetris.MaxQuiescence))
+	lineWeight := fs.Float64("line-weight", 1000, "what a cleared line is worth against the evaluation")
+	gens := fs.Int("generations", 10, "generations")
+	pop := fs.Int("population", 14, "candidates per generation (the first is the centre)")
+	elite := fs.Int("elite", 4, "candidates the next generation is fitted to")
+	spread := fs.Float64("spread", 0.5, "first standard deviation, relative to |weight| ...")
+	minSpread := fs.Float64("min-spread", 3, "... and at least this")
+	noise := fs.Float64("noise", 0.5, "added to every standard deviation after a generation, falling linearly to 0")
+	seed := fs.Uint64("seed", 1, "seed of the tuner's random numbers")
+	workers := fs.Int("workers", 2, "candidates played at once, one core each (the result does not depend on it)")
+	out := fs.String("out", "hatetris-tune.json", "result file (JSON)")
+	state := fs.String("state", "", "state file, written after every generation and resumed from when it exists (default: the result file + .state)")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kocka hatetris tune: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "kocka hatetris tune: "+format+"\n", a...)
+		return code
+	}
+	w, err := hatetris.EvalByName(*start)
+	if err != nil {
+		return fail(2, "--start: %v", err)
+	}
+	cfg := hatetris.TuneConfig{Start: w, Quiescence: *quiescence, LineWeight: *lineWeight,
+		Generations: *gens, Population: *pop, Elite: *elite, Spread: *spread, MinSpread: *minSpread, Noise: *noise,
+		Seed: *seed, Workers: *workers}
+	for _, s := range strings.Split(*params, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			cfg.Params = append(cfg.Params, s)
+		}
+	}
+	for _, s := range strings.Split(*widths, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return fail(2, "--widths: %q is not a number", s)
+		}
+		cfg.Widths = append(cfg.Widths, n)
+	}
+	if *workers < 1 || *workers > 256 {
+		return fail(2, "--workers %d out of range 1..256", *workers)
+	}
+	if err := cfg.Validate(); err != nil {
+		return fail(2, "%v", err)
+	}
+	// The result is written after the whole tuning: a path that cannot
+	// take it must fail now, not then.
+	if err := cli.CheckWritable(*out); err != nil {
+		return fail(2, "--out: %v", err)
+	}
+	if *state == "" {
+		*state = *out + ".state"
+	}
+	if err := cli.CheckWritable(*state); err != nil {
+		return fail(2, "--state: %v", err)
+	}
+	// A state left by an earlier run of the same settings is resumed; one
+	// that cannot be read, or belongs to other settings, stops the run
+	// before anything is played or written, so it is never overwritten.
+	if data, err := atomicfile.ReadLimit(atomicfile.OS, *state, hatetris.MaxTuneStateBytes); err == nil {
+		var st hatetris.TuneState
+		if err := json.Unmarshal(data, &st); err != nil {
+			return fail(1, "%s is not a tuning state (%v); move it away to start afresh", *state, err)
+		}
+		if err := cfg.CheckResume(&st); err != nil {
+			return fail(1, "%s: %v; give another --state, or move it away to start afresh", *state, err)
+		}
+		cfg.Resume = &st
+		fmt.Fprintf(stderr, "resuming %s: %d of %d generations done\n", *state, st.Done, *gens)
+	} else if !errors.Is(err, iofs.ErrNotExist) {
+		return fail(1, "--state: %v", err)
+	}
+	cfg.Checkpoint = func(st hatetris.TuneState) error {
+		data, err := json.MarshalIndent(st, "", " ")
+		if err != nil {
+			return err
+		}
+		return atomicfile.WriteFile(*state, append(data, '\n'), 0o644)
+	}
+	if !*quiet {
+		bar := cli.NewProgress(stderr)
+		cfg.Progress = func(gen, done, total int) {
+			stage := fmt.Sprintf("generation %d/%d", gen, *gens)
+			if gen > *gens {
+				stage = "final check"
+			}
+			bar.Update(done == total, "%s %s %d/%d candidates", stage, cli.Bar(done, total, 30), done, total)
+		}
+	}
+	res, err := hatetris.Tune(cfg)
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	file := hatetrisTuneFile{Command: "kocka hatetris tune " + strings.Join(args, " "), TuneResult: res}
+	data, err := json.MarshalIndent(file, "", "  ")
+	if err == nil {
+		err = atomicfile.WriteFile(*out, append(data, '\n'), 0o644)
+	}
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	fmt.Fprintf(stdout, "lines %v (mean %.2f) at widths %s, generation %d\n", res.Lines, res.Fitness, *widths, res.Gen)
+	for _, name := range hatetris.TuneParamNames() {
+		if v, ok := res.Weights[name]; ok {
+			fmt.Fprintf(stdout, "%s %v\n", name, v)
+		}
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", *out)
+	return 0
+}

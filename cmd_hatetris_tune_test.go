@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestHatetrisTune(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "tune.json")
+	args := []string{"tune", "--widths", "4,8", "--quiescence", "0", "--generations", "2", "--population", "3",
+		"--elite", "1", "--params", "holes,height", "--quiet", "--out", out}
+	run := func(args ...string) (int, string, string) {
+		var so, se bytes.Buffer
+		code := hatetrisCommands.Run(args, nil, &so, &se)
+		return code, so.String(), se.String()
+	}
+	code, stdout, stderr := run(args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res hatetrisTuneFile
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Vector) != 2 || len(res.Lines) != 2 || !strings.HasPrefix(res.Command, "kocka hatetris tune --widths 4,8") ||
+		res.Weights["holes"] != res.Vector[0] || res.Weights["height"] != res.Vector[1] {
+		t.Fatalf("result %+v", res)
+	}
+	if !strings.Contains(stdout, "holes ") || !strings.Contains(stdout, "height ") {
+		t.Errorf("stdout %q: want the tuned weights", stdout)
+	}
+	state, err := os.ReadFile(out + ".state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Run again: the finished state gives the same answer without playing.
+	if code, again, stderr := run(args...); code != 0 || again != stdout || !strings.Contains(stderr, "resuming") {
+		t.Errorf("rerun: exit %d, %q (%s), want %q", code, again, stderr, stdout)
+	}
+
+	// Other settings, or a damaged state, stop the run; the state stays.
+	other := append(append([]string(nil), args...), "--seed", "5")
+	if code, _, stderr := run(other...); code != 1 || !strings.Contains(stderr, "other settings") {
+		t.Errorf("other settings: exit %d, %s", code, stderr)
+	}
+	damaged := filepath.Join(dir, "damaged.state")
+	if err := os.WriteFile(damaged, state[:len(state)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(append(append([]string(nil), args...), "--state", damaged)...); code != 1 || !strings.Contains(stderr, "not a tuning state") {
+		t.Errorf("damaged state: exit %d, %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(damaged); !bytes.Equal(got, state[:len(state)/2]) {
+		t.Errorf("the damaged state was rewritten")
+	}
+	if got, _ := os.ReadFile(out + ".state"); !bytes.Equal(got, state) {
+		t.Errorf("the state was rewritten by runs that refused it")
+	}
+
+	// Bad flags are refused before anything is played or written.
+	fresh := filepath.Join(dir, "fresh.json")
+	for _, bad := range [][]string{
+		{"--widths", "4,x"}, {"--widths", "0"}, {"--params", "bumpiness"}, {"--start", "learned"}, {"--start", "nope"},
+		{"--elite", "99"}, {"--noise", "NaN"}, {"--quiescence", "9"}, {"--workers", "0"}, {"--out", filepath.Join(dir, "no/such/dir/x.json")},
+		{"extra"},
+	} {
+		a := append([]string{"tune", "--quiet", "--out", fresh}, bad...)
+		if code, _, stderr := run(a...); code != 2 || stderr == "" {
+			t.Errorf("%q: exit %d (%s), want 2", bad, code, stderr)
+		}
+	}
+	if _, err := os.Stat(fresh + ".state"); !os.IsNotExist(err) {
+		t.Errorf("a refused run wrote a state (%v)", err)
+	}
+}

@@ -1,0 +1,175 @@
+package hatetris
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func smallTune(t *testing.T) TuneConfig {
+	t.Helper()
+	start, err := EvalByName("eltetris")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return TuneConfig{Start: start, Params: []string{"holes", "height", "rows_with_holes"}, Widths: []int{4, 16},
+		LineWeight: 1000, Generations: 3, Population: 5, Elite: 2, Spread: 0.5, MinSpread: 3, Noise: 0.5, Seed: 7}
+}
+
+func roundTripTune(t *testing.T, st TuneState) *TuneState {
+	t.Helper()
+	data, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back TuneState
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	return &back
+}
+
+// searchLines plays one beam search per width with fresh settings, apart
+// from the tuner's own loop.
+func searchLines(t *testing.T, w EvalWeights, widths []int) []int {
+	t.Helper()
+	var out []int
+	for _, width := range widths {
+		b, err := NewBeam(BeamConfig{Width: width, Eval: w, LineWeight: 1000, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b.Step() {
+		}
+		lines, _ := b.Best()
+		out = append(out, lines)
+	}
+	return out
+}
+
+// The tuner's fitness is the mean of the lines each candidate's searches
+// clear, its answer the best candidate played, and a run resumed from any
+// checkpoint ends exactly as the uninterrupted one, whatever the workers.
+func TestTuneResumesExactly(t *testing.T) {
+	cfg := smallTune(t)
+	var states []*TuneState
+	cfg.Checkpoint = func(st TuneState) error {
+		states = append(states, roundTripTune(t, st))
+		return nil
+	}
+	want, err := Tune(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(states) != cfg.Generations+1 || !states[len(states)-1].Finished {
+		t.Fatalf("%d checkpoints, want %d, the last finished", len(states), cfg.Generations+1)
+	}
+	last := states[len(states)-1]
+	best := math.Inf(-1)
+	distinct := map[float64]bool{}
+	for _, g := range last.History {
+		for k, v := range g.Candidates {
+			best = max(best, g.Fitness[k])
+			distinct[g.Fitness[k]] = true
+			if k < 2 && g.Gen == 1 { // a few, checked against searches of their own
+				lines := searchLines(t, cfg.Weights(v), cfg.Widths)
+				if !reflect.DeepEqual(lines, g.Lines[k]) || g.Fitness[k] != float64(lines[0]+lines[1])/2 {
+					t.Errorf("generation 1 candidate %d: lines %v fitness %g, its own searches %v", k, g.Lines[k], g.Fitness[k], lines)
+				}
+			}
+		}
+	}
+	if len(distinct) < 2 {
+		t.Errorf("every candidate scored the same (%v): the test does not tell them apart", distinct)
+	}
+	if want.Fitness < best {
+		t.Errorf("answer's fitness %g, a candidate scored %g", want.Fitness, best)
+	}
+	if got := searchLines(t, cfg.Weights(want.Vector), cfg.Widths); !reflect.DeepEqual(got, want.Lines) {
+		t.Errorf("answer's lines %v, its own searches %v", want.Lines, got)
+	}
+	for i, st := range states {
+		c := smallTune(t)
+		c.Resume, c.Workers = st, 1+i%3
+		got, err := Tune(c)
+		if err != nil {
+			t.Fatalf("resume from checkpoint %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("resumed from checkpoint %d with %d workers: %+v, want %+v", i, c.Workers, got, want)
+		}
+	}
+}
+
+func TestTuneRefuses(t *testing.T) {
+	cfg := smallTune(t)
+	var st *TuneState
+	cfg.Generations = 1
+	cfg.Checkpoint = func(s TuneState) error {
+		if st == nil {
+			st = roundTripTune(t, s)
+		}
+		return nil
+	}
+	if _, err := Tune(cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(*TuneConfig, *TuneState)
+		want string
+	}{
+		{"other widths", func(c *TuneConfig, _ *TuneState) { c.Widths = []int{4, 32} }, "other settings"},
+		{"other start", func(c *TuneConfig, _ *TuneState) { c.Start.Holes = -1 }, "other settings"},
+		{"version", func(_ *TuneConfig, s *TuneState) { s.Version = 9 }, "version"},
+		{"random numbers", func(_ *TuneConfig, s *TuneState) { s.RNG = []byte("x") }, "random numbers"},
+		{"vector length", func(_ *TuneConfig, s *TuneState) { s.Mean = s.Mean[:1] }, "wrong length"},
+		{"history", func(_ *TuneConfig, s *TuneState) { s.History = nil }, "history"},
+		{"candidates", func(_ *TuneConfig, s *TuneState) { s.History[0].Fitness = s.History[0].Fitness[1:] }, "candidates"},
+		{"not finite", func(_ *TuneConfig, s *TuneState) { s.StdDev[0] = math.Inf(1) }, "not finite"},
+	} {
+		cfg := smallTune(t)
+		cfg.Generations = 1
+		s := roundTripTune(t, *st)
+		c.edit(&cfg, s)
+		cfg.Resume = s
+		if _, err := Tune(cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error about %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestTuneValidate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(*TuneConfig)
+		want string
+	}{
+		{"no params", func(c *TuneConfig) { c.Params = nil }, "no weights"},
+		{"unknown param", func(c *TuneConfig) { c.Params = []string{"holes", "bumpiness"} }, "unknown weight"},
+		{"twice", func(c *TuneConfig) { c.Params = []string{"holes", "holes"} }, "twice"},
+		{"no widths", func(c *TuneConfig) { c.Widths = nil }, "no beam widths"},
+		{"width", func(c *TuneConfig) { c.Widths = []int{0} }, "beam width"},
+		{"too wide", func(c *TuneConfig) { c.Widths = []int{MaxTuneWidth + 1} }, "beam width"},
+		{"quiescence", func(c *TuneConfig) { c.Quiescence = MaxQuiescence + 1 }, "quiescence"},
+		{"line weight", func(c *TuneConfig) { c.LineWeight = math.NaN() }, "line weight"},
+		{"elite", func(c *TuneConfig) { c.Elite = c.Population + 1 }, "elite"},
+		{"population", func(c *TuneConfig) { c.Population = 1 }, "population"},
+		{"spread", func(c *TuneConfig) { c.Spread = math.NaN() }, "spread"},
+		{"no spread", func(c *TuneConfig) { c.Spread, c.MinSpread = 0, 0 }, "spread"},
+		{"noise", func(c *TuneConfig) { c.Noise = -1 }, "noise"},
+		{"network", func(c *TuneConfig) { c.Start.Net = &Net{} }, "network"},
+	} {
+		cfg := smallTune(t)
+		c.edit(&cfg)
+		if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error about %q", c.name, err, c.want)
+		}
+	}
+	cfg := smallTune(t)
+	if err := cfg.Validate(); err != nil {
+		t.Errorf("the small settings: %v", err)
+	}
+}
