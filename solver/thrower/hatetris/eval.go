@@ -86,6 +86,20 @@ var EvalSets = []EvalWeights{
 		ClearableRows:     5,
 	},
 	{
+		Name: "hate-tuned",
+		Note: "tuned by kocka hatetris tune from eltetris on the mean lines of searches of widths 256, 512 and 1024 with quiescence 1 (docs/hatetris-tune.json, the best of 10 generations of 14)",
+		// The result file's vector; TestTunedSetIsTheTuning checks them.
+		RowTransitions:    -7.50030759954984,
+		ColumnTransitions: -5.839611451239493,
+		Holes:             -9.454699446856027,
+		Wells:             -6.845233357192874,
+		HighestHole:       1.5772640177961519,
+		ClearableRows:     0.1618632759137455,
+		HoleDepth:         -0.129730941767324,
+		RowsWithHoles:     -1.3054774810142205,
+		Height:            -3.935638895650527,
+	},
+	{
 		Name:              "learned",
 		Note:              "eltetris plus a small NNUE-style network's expected lines, trained on rollouts (net.go, docs/hatetris.md); the built-in weights unless --weights",
 		RowTransitions:    -3.2178882868487753,
