@@ -144,7 +144,10 @@ func (b *Bits) features() boardFeatures {
 	// row above the stack (the open sky above it does not count).
 	prev := fullRow
 	var covered uint16
-	var above [10]int8       // filled cells so far, per column, from the top
+	// The filled cells seen so far in each column, as a 5-bit counter
+	// per column, bit-sliced: bit x of above[k] is bit k of column x's
+	// count (at most 16 rows), so a row updates all ten at once.
+	var above [5]uint16
 	top := b.Top() - bitsTop // first non-empty Bits row (16 if none)
 	f.height = bitsRows - top
 	for i := 0; i < bitsRows; i++ {
@@ -160,11 +163,13 @@ func (b *Bits) features() boardFeatures {
 					f.highest = bitsRows - i
 				}
 			}
-			for m := h; m != 0; m &= m - 1 {
-				f.holeDepth += int(above[bits.TrailingZeros16(m)])
+			if h != 0 {
+				for k, plane := range above {
+					f.holeDepth += bits.OnesCount16(h&plane) << k
+				}
 			}
-			for m := r; m != 0; m &= m - 1 {
-				above[bits.TrailingZeros16(m)]++
+			for k, carry := 0, r; carry != 0 && k < len(above); k++ {
+				above[k], carry = above[k]^carry, above[k]&carry
 			}
 			if h == 0 && r != 0 {
 				f.clearable++
