@@ -2,11 +2,9 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"strconv"
 	"strings"
 
@@ -88,29 +86,15 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := cli.CheckWritable(*state); err != nil {
 		return fail(2, "--state: %v", err)
 	}
-	// A state left by an earlier run of the same settings is resumed; one
-	// that cannot be read, or belongs to other settings, stops the run
-	// before anything is played or written, so it is never overwritten.
-	if data, err := atomicfile.ReadLimit(atomicfile.OS, *state, hatetris.MaxTuneStateBytes); err == nil {
-		var st hatetris.TuneState
-		if err := json.Unmarshal(data, &st); err != nil {
-			return fail(1, "%s is not a tuning state (%v); move it away to start afresh", *state, err)
-		}
-		if err := cfg.CheckResume(&st); err != nil {
-			return fail(1, "%s: %v; give another --state, or move it away to start afresh", *state, err)
-		}
-		cfg.Resume = &st
+	st, err := readTuneState(*state, hatetris.MaxTuneStateBytes, cfg.CheckResume)
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	if st != nil {
+		cfg.Resume = st
 		fmt.Fprintf(stderr, "resuming %s: %d of %d generations done\n", *state, st.Done, *gens)
-	} else if !errors.Is(err, iofs.ErrNotExist) {
-		return fail(1, "--state: %v", err)
 	}
-	cfg.Checkpoint = func(st hatetris.TuneState) error {
-		data, err := json.MarshalIndent(st, "", " ")
-		if err != nil {
-			return err
-		}
-		return atomicfile.WriteFile(*state, append(data, '\n'), 0o644)
-	}
+	cfg.Checkpoint = func(st hatetris.TuneState) error { return writeTuneState(*state, st) }
 	if !*quiet {
 		bar := cli.NewProgress(stderr)
 		cfg.Progress = func(gen, done, total int) {

@@ -95,32 +95,16 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kocka tune: --state: %v\n", err)
 		return 2
 	}
-	// A state left by an earlier run of the same settings is resumed; one
-	// that cannot be read, or belongs to other settings, stops the run
-	// before anything is played or written, so it is never overwritten.
-	if data, err := atomicfile.ReadLimit(atomicfile.OS, *state, maxTuneState); err == nil {
-		var st solver.TuneState
-		if err := json.Unmarshal(data, &st); err != nil {
-			fmt.Fprintf(stderr, "kocka tune: %s is not a tuning state (%v); move it away to start afresh\n", *state, err)
-			return 1
-		}
-		if err := cfg.CheckResume(&st); err != nil {
-			fmt.Fprintf(stderr, "kocka tune: %s: %v; give another --state, or move it away to start afresh\n", *state, err)
-			return 1
-		}
-		cfg.Resume = &st
-		fmt.Fprintf(stderr, "resuming %s: %d of %d generations done\n", *state, st.Done, *gens)
-	} else if !errors.Is(err, iofs.ErrNotExist) {
-		fmt.Fprintf(stderr, "kocka tune: --state: %v\n", err)
+	st, err := readTuneState(*state, maxTuneState, cfg.CheckResume)
+	if err != nil {
+		fmt.Fprintf(stderr, "kocka tune: %v\n", err)
 		return 1
 	}
-	cfg.Checkpoint = func(st solver.TuneState) error {
-		data, err := json.MarshalIndent(st, "", " ")
-		if err != nil {
-			return err
-		}
-		return atomicfile.WriteFile(*state, append(data, '\n'), 0o644)
+	if st != nil {
+		cfg.Resume = st
+		fmt.Fprintf(stderr, "resuming %s: %d of %d generations done\n", *state, st.Done, *gens)
 	}
+	cfg.Checkpoint = func(st solver.TuneState) error { return writeTuneState(*state, st) }
 	bar := cli.NewProgress(stderr)
 	cfg.Progress = func(gen, done, total int, best float64) {
 		stage := fmt.Sprintf("generation %d/%d", gen, *gens)
@@ -146,4 +130,35 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "// %s\n// %s %.1f\n%s", res.Command, res.Objective, res.Best, res.Weights.GoSource())
 	fmt.Fprintf(stderr, "wrote %s\n", *out)
 	return 0
+}
+
+// readTuneState reads the state a tuner left at path, to resume it: nil
+// when there is none. One that cannot be read, or that check refuses
+// (another run's), is an error, so that the run stops before anything is
+// played or written and the file is never overwritten.
+func readTuneState[T any](path string, limit int64, check func(*T) error) (*T, error) {
+	data, err := atomicfile.ReadLimit(atomicfile.OS, path, limit)
+	if errors.Is(err, iofs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--state: %w", err)
+	}
+	st := new(T)
+	if err := json.Unmarshal(data, st); err != nil {
+		return nil, fmt.Errorf("%s is not a tuning state (%v); move it away to start afresh", path, err)
+	}
+	if err := check(st); err != nil {
+		return nil, fmt.Errorf("%s: %v; give another --state, or move it away to start afresh", path, err)
+	}
+	return st, nil
+}
+
+// writeTuneState writes a tuner's state atomically, the old copy kept.
+func writeTuneState(path string, st any) error {
+	data, err := json.MarshalIndent(st, "", " ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, append(data, '\n'), 0o644)
 }

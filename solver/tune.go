@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"github.com/kocka/kocka/internal/cem"
@@ -121,13 +120,7 @@ func (c *TuneConfig) Validate() error {
 // generation it was playing, and a resumed run makes exactly the choices
 // the uninterrupted one would have made.
 type TuneState struct {
-	Version int    `json:"version"`
-	Config  string `json:"config"` // tuneFingerprint of the run it belongs to
-	// Done is the number of finished generations.
-	Done     int          `json:"generations_done"`
-	Mean     []float64    `json:"mean"`
-	StdDev   []float64    `json:"stddev"`
-	RNG      []byte       `json:"rng"`  // the tuner's PCG, binary-marshalled
+	cem.State
 	Seed     uint64       `json:"seed"` // the first game seed of the next generation
 	Best     float64      `json:"best_fitness"`
 	BestVec  []float64    `json:"best_candidate"` // the tuned params of the best candidate so far
@@ -161,38 +154,22 @@ func (c *TuneConfig) tuneFingerprint() string {
 	for _, p := range c.Params {
 		key.Params = append(key.Params, p.String())
 	}
-	data, err := json.Marshal(key)
-	if err != nil { // Weights hold only numbers and a name
-		panic(err)
-	}
-	return string(data)
+	return cem.Fingerprint(key)
 }
 
 // CheckResume reports whether st can resume the run c describes.
 func (c *TuneConfig) CheckResume(st *TuneState) error {
 	n := len(c.Params)
+	if err := st.Check(tuneStateVersion, c.tuneFingerprint(), c.Generations, n, len(st.History)); err != nil {
+		return err
+	}
 	switch {
-	case st.Version != tuneStateVersion:
-		return fmt.Errorf("tuning state version %d, want %d", st.Version, tuneStateVersion)
-	case st.Config != c.tuneFingerprint():
-		return fmt.Errorf("tuning state belongs to other settings (it was made by: %s)", st.Config)
-	case st.Done < 0 || st.Done > c.Generations || len(st.History) != st.Done:
-		return fmt.Errorf("tuning state has %d generations done and %d in its history, of %d", st.Done, len(st.History), c.Generations)
-	case len(st.Mean) != n || len(st.StdDev) != n || (st.Done > 0 && len(st.BestVec) != n):
+	case st.Done > 0 && len(st.BestVec) != n:
 		return fmt.Errorf("tuning state holds vectors of the wrong length for %d params", n)
 	case st.Finished && (st.Result == nil || len(st.ResultVec) != n):
 		return fmt.Errorf("tuning state is marked finished but holds no result")
 	}
-	var pcg rand.PCG
-	if err := pcg.UnmarshalBinary(st.RNG); err != nil {
-		return fmt.Errorf("tuning state's random numbers: %w", err)
-	}
-	for _, v := range slices.Concat(st.Mean, st.StdDev, st.BestVec, st.ResultVec) {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("tuning state holds a number that is not finite")
-		}
-	}
-	return nil
+	return cem.CheckFinite(st.BestVec, st.ResultVec)
 }
 
 // Tune runs the cross-entropy method (Szita and Lorincz's noisy CEM, the
@@ -212,8 +189,8 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 	}
 	n := len(cfg.Params)
 	pcg := rand.NewPCG(cfg.Seed, 0x6b6f636b61)
-	st := TuneState{Version: tuneStateVersion, Config: cfg.tuneFingerprint(), Seed: cfg.Games.Seed,
-		Mean: make([]float64, n), StdDev: make([]float64, n), Best: math.Inf(-1)}
+	st := TuneState{State: cem.State{Version: tuneStateVersion, Config: cfg.tuneFingerprint(),
+		Mean: make([]float64, n), StdDev: make([]float64, n)}, Seed: cfg.Games.Seed, Best: math.Inf(-1)}
 	for i, p := range cfg.Params {
 		st.Mean[i] = p.get(&cfg.Start)
 		st.StdDev[i] = cfg.Spread * (math.Abs(st.Mean[i]) + 1)

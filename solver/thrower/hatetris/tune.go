@@ -1,7 +1,6 @@
 package hatetris
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -100,12 +99,7 @@ type TuneGeneration struct {
 // finished generation; a resumed run makes exactly the choices the
 // uninterrupted one would have made.
 type TuneState struct {
-	Version  int              `json:"version"`
-	Config   string           `json:"config"` // the fingerprint of the settings
-	Done     int              `json:"generations_done"`
-	Mean     []float64        `json:"mean"`
-	StdDev   []float64        `json:"stddev"`
-	RNG      []byte           `json:"rng"`
+	cem.State
 	History  []TuneGeneration `json:"history"`
 	Finished bool             `json:"finished"`
 	// Result is set once finished: the best candidate of all generations
@@ -191,26 +185,16 @@ func (c *TuneConfig) fingerprint() string {
 		Seed                           uint64
 	}{start, c.Params, c.Widths, c.Quiescence, c.LineWeight, c.Generations, c.Population, c.Elite,
 		c.Spread, c.MinSpread, c.Noise, c.Seed}
-	data, err := json.Marshal(key)
-	if err != nil { // numbers, strings and a nil network
-		panic(err)
-	}
-	return string(data)
+	return cem.Fingerprint(key)
 }
 
 // CheckResume reports whether st can resume the run c describes.
 func (c *TuneConfig) CheckResume(st *TuneState) error {
 	n := len(c.Params)
-	switch {
-	case st.Version != tuneStateVersion:
-		return fmt.Errorf("tuning state version %d, want %d", st.Version, tuneStateVersion)
-	case st.Config != c.fingerprint():
-		return fmt.Errorf("tuning state belongs to other settings (it was made by: %s)", st.Config)
-	case st.Done < 0 || st.Done > c.Generations || len(st.History) != st.Done:
-		return fmt.Errorf("tuning state has %d generations done and %d in its history, of %d", st.Done, len(st.History), c.Generations)
-	case len(st.Mean) != n || len(st.StdDev) != n:
-		return fmt.Errorf("tuning state holds vectors of the wrong length for %d weights", n)
-	case st.Finished && (st.Result == nil || len(st.Result.Vector) != n):
+	if err := st.Check(tuneStateVersion, c.fingerprint(), c.Generations, n, len(st.History)); err != nil {
+		return err
+	}
+	if st.Finished && (st.Result == nil || len(st.Result.Vector) != n) {
 		return fmt.Errorf("tuning state is marked finished but holds no result")
 	}
 	for _, g := range st.History {
@@ -221,15 +205,6 @@ func (c *TuneConfig) CheckResume(st *TuneState) error {
 			if len(v) != n {
 				return fmt.Errorf("tuning state's generation %d holds a vector of the wrong length", g.Gen)
 			}
-		}
-	}
-	var pcg rand.PCG
-	if err := pcg.UnmarshalBinary(st.RNG); err != nil {
-		return fmt.Errorf("tuning state's random numbers: %w", err)
-	}
-	for _, v := range slices.Concat(st.Mean, st.StdDev) {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("tuning state holds a number that is not finite")
 		}
 	}
 	return nil
@@ -257,7 +232,7 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 	}
 	n := len(cfg.Params)
 	pcg := rand.NewPCG(cfg.Seed, 2)
-	st := TuneState{Version: tuneStateVersion, Config: cfg.fingerprint(), Mean: make([]float64, n), StdDev: make([]float64, n)}
+	st := TuneState{State: cem.State{Version: tuneStateVersion, Config: cfg.fingerprint(), Mean: make([]float64, n), StdDev: make([]float64, n)}}
 	start := cfg.Start
 	for i, p := range cfg.Params {
 		st.Mean[i] = *tuneField(&start, p)
