@@ -39,16 +39,34 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "hatetris-tune.json", "result file (JSON)")
 	state := fs.String("state", "", "state file, written after every generation and resumed from when it exists (default: the result file + .state)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	shardFlag := fs.String("shard", "", "play only part `I/N` of the next step's candidates (I, I+N, I+2N, ...) and write their lines to --out, for --merge; the state is read, not written")
+	merge := fs.Bool("merge", false, "put together the shard files given as arguments (every shard of the next step) into --state; once the run is finished, write the result to --out")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "kocka hatetris tune: unexpected argument %q\n", fs.Arg(0))
-		return 2
 	}
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "kocka hatetris tune: "+format+"\n", a...)
 		return code
+	}
+	switch {
+	case fs.NArg() > 0 && !*merge:
+		return fail(2, "unexpected argument %q", fs.Arg(0))
+	case *merge && fs.NArg() == 0:
+		return fail(2, "--merge: no shard files")
+	case *merge && fs.NArg() > hatetris.MaxTuneShards:
+		return fail(2, "--merge: %d shard files, at most %d", fs.NArg(), hatetris.MaxTuneShards)
+	case *merge && *shardFlag != "":
+		return fail(2, "--shard and --merge do not go together")
+	}
+	shardI, shardN := 0, 0
+	if *shardFlag != "" {
+		var err error
+		if shardI, shardN, err = parseShardFlag(*shardFlag); err == nil && shardN > hatetris.MaxTuneShards {
+			err = fmt.Errorf("at most %d shards", hatetris.MaxTuneShards)
+		}
+		if err != nil {
+			return fail(2, "--shard: %v", err)
+		}
 	}
 	w, err := hatetris.EvalByName(*start)
 	if err != nil {
@@ -81,6 +99,9 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(2, "--out: %v", err)
 	}
 	if *state == "" {
+		if *shardFlag != "" {
+			return fail(2, "--shard needs --state: the run's state file, read and not written (none yet: the first step)")
+		}
 		*state = *out + ".state"
 	}
 	if err := cli.CheckWritable(*state); err != nil {
@@ -105,9 +126,39 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			bar.Update(done == total, "%s %s %d/%d candidates", stage, cli.Bar(done, total, 30), done, total)
 		}
 	}
-	res, err := hatetris.Tune(cfg)
-	if err != nil {
-		return fail(1, "%v", err)
+	var res hatetris.TuneResult
+	switch {
+	case *shardFlag != "":
+		sh, err := cfg.PlayShard(shardI, shardN)
+		if err == nil {
+			err = writeTuneState(*out, sh)
+		}
+		if err != nil {
+			return fail(1, "%v", err)
+		}
+		fmt.Fprintf(stdout, "shard %d/%d of step %d: %d candidates written to %s\n", shardI, shardN, sh.Step, len(sh.Lines), *out)
+		return 0
+	case *merge:
+		shards, err := readTuneShards(fs.Args())
+		if err != nil {
+			return fail(1, "%v", err)
+		}
+		st, err := cfg.MergeShards(shards)
+		if err == nil {
+			err = writeTuneState(*state, st)
+		}
+		if err != nil {
+			return fail(1, "%v", err)
+		}
+		if !st.Finished {
+			fmt.Fprintf(stdout, "merged %d shards: %d of %d generations done, written to %s\n", len(shards), st.Done, *gens, *state)
+			return 0
+		}
+		res = *st.Result
+	default:
+		if res, err = hatetris.Tune(cfg); err != nil {
+			return fail(1, "%v", err)
+		}
 	}
 	file := hatetrisTuneFile{Command: "kocka hatetris tune " + strings.Join(args, " "), TuneResult: res}
 	data, err := json.MarshalIndent(file, "", "  ")
@@ -125,4 +176,25 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", *out)
 	return 0
+}
+
+// maxTuneShardBytes caps a shard file read by --merge: a shard of ten
+// thousand candidates at a hundred widths is under 8 MiB.
+const maxTuneShardBytes = 16 << 20
+
+// readTuneShards reads the shard files of kocka hatetris tune --shard.
+func readTuneShards(paths []string) ([]hatetris.TuneShard, error) {
+	var shards []hatetris.TuneShard
+	for _, path := range paths {
+		data, err := atomicfile.ReadLimit(atomicfile.OS, path, maxTuneShardBytes)
+		if err != nil {
+			return nil, err
+		}
+		var sh hatetris.TuneShard
+		if err := json.Unmarshal(data, &sh); err != nil {
+			return nil, fmt.Errorf("%s is not a tuning shard: %v", path, err)
+		}
+		shards = append(shards, sh)
+	}
+	return shards, nil
 }

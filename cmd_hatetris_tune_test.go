@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -80,5 +82,72 @@ func TestHatetrisTune(t *testing.T) {
 	}
 	if _, err := os.Stat(fresh + ".state"); !os.IsNotExist(err) {
 		t.Errorf("a refused run wrote a state (%v)", err)
+	}
+}
+
+// TestHatetrisTuneShards: the steps played as shards and merged, command
+// by command, end with the result file of the single process.
+func TestHatetrisTuneShards(t *testing.T) {
+	dir := t.TempDir()
+	settings := []string{"tune", "--widths", "4,8", "--quiescence", "0", "--generations", "2", "--population", "3",
+		"--elite", "1", "--params", "holes,height", "--quiet"}
+	run := func(extra ...string) (int, string) {
+		var so, se bytes.Buffer
+		code := hatetrisCommands.Run(append(append([]string(nil), settings...), extra...), nil, &so, &se)
+		return code, so.String() + se.String()
+	}
+	single := filepath.Join(dir, "single.json")
+	if code, msg := run("--out", single); code != 0 {
+		t.Fatalf("single: exit %d: %s", code, msg)
+	}
+	merged := filepath.Join(dir, "merged.json")
+	state := merged + ".state"
+	for step := 1; step <= 3; step++ { // two generations and the final check
+		var files []string
+		for i := range 2 {
+			f := filepath.Join(dir, fmt.Sprintf("step%d.shard-%d", step, i))
+			if code, msg := run("--state", state, "--shard", fmt.Sprintf("%d/2", i), "--out", f); code != 0 {
+				t.Fatalf("step %d shard %d: exit %d: %s", step, i, code, msg)
+			}
+			files = append(files, f)
+		}
+		if step == 1 {
+			// A step with a shard missing is refused, the state unwritten.
+			if code, msg := run(append([]string{"--out", merged, "--merge"}, files[0])...); code != 1 || !strings.Contains(msg, "missing shards 1 of 2") {
+				t.Errorf("a missing shard: exit %d: %s", code, msg)
+			}
+			if _, err := os.Stat(state); !os.IsNotExist(err) {
+				t.Errorf("a refused merge wrote the state (%v)", err)
+			}
+		}
+		if code, msg := run(append([]string{"--out", merged, "--merge"}, files...)...); code != 0 {
+			t.Fatalf("step %d merge: exit %d: %s", step, code, msg)
+		}
+	}
+	read := func(path string) hatetrisTuneFile {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f hatetrisTuneFile
+		if err := json.Unmarshal(data, &f); err != nil {
+			t.Fatal(err)
+		}
+		f.Command = ""
+		return f
+	}
+	if a, b := read(single), read(merged); !reflect.DeepEqual(a, b) {
+		t.Errorf("sharded result %+v, single process %+v", b, a)
+	}
+	for _, bad := range [][]string{
+		{"--shard", "0/2", "--out", filepath.Join(dir, "x")}, // no --state
+		{"--state", state, "--shard", "2/2", "--out", filepath.Join(dir, "x")},
+		{"--state", state, "--shard", "0/2", "--merge", "f"},
+		{"--merge"},
+		{"stray"},
+	} {
+		if code, msg := run(bad...); code != 2 {
+			t.Errorf("%q: exit %d (%s), want 2", bad, code, msg)
+		}
 	}
 }

@@ -43,3 +43,24 @@ func checkVolumeAndMerge(t *testing.T, file string, docs []map[string]any, j, c 
 		t.Errorf("the comment lacks %q", merge)
 	}
 }
+
+// TestHatetrisTuneJob: an Indexed Job whose pods each play shard
+// $JOB_COMPLETION_INDEX/$SHARDS of a tuning step, reading the run's state
+// on the shared volume, and a comment whose merge joins exactly those
+// files into that state with the pods' settings.
+func TestHatetrisTuneJob(t *testing.T) {
+	const file = "hatetris-tune-job.yaml"
+	checkIndexedJob(t, file, "kocka-hatetris-tune", "hatetris tune --", "tune")
+	docs := yamlDocs(t, file)
+	j := job(t, docs, "kocka-hatetris-tune")
+	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
+	const settings = "--start hate-tuned --widths 1024,2048,4096 --generations 8 --population 12 --elite 3 --spread 0.3 --min-spread 1 --noise 0.3"
+	cmd := strings.Join(strings.Fields(get(t, c, "args", 0).(string)), " ")
+	for _, want := range []string{settings, "--state /data/tune.json.state"} {
+		if !strings.Contains(cmd, want) {
+			t.Errorf("the command %q lacks %q", cmd, want)
+		}
+	}
+	checkVolumeAndMerge(t, file, docs, j, c,
+		"#   kocka hatetris tune "+settings+" --state /data/tune.json.state --out /data/tune.json --merge /data/tune.shard-*\n")
+}

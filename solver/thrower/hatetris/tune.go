@@ -1,6 +1,7 @@
 package hatetris
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -224,66 +225,104 @@ func (c *TuneConfig) Weights(vec []float64) EvalWeights {
 // centre and spread to the elite, repeat; then play the last centre. The
 // answer is the best candidate played, the earliest on a tie.
 func Tune(cfg TuneConfig) (TuneResult, error) {
-	if err := cfg.Validate(); err != nil {
-		return TuneResult{}, err
-	}
-	if cfg.Workers == 0 {
-		cfg.Workers = 2
-	}
-	n := len(cfg.Params)
-	pcg := rand.NewPCG(cfg.Seed, 2)
-	st := TuneState{State: cem.State{Version: tuneStateVersion, Config: cfg.fingerprint(), Mean: make([]float64, n), StdDev: make([]float64, n)}}
-	start := cfg.Start
-	for i, p := range cfg.Params {
-		st.Mean[i] = *tuneField(&start, p)
-		st.StdDev[i] = max(cfg.Spread*math.Abs(st.Mean[i]), cfg.MinSpread)
-	}
-	if cfg.Resume != nil {
-		if err := cfg.CheckResume(cfg.Resume); err != nil {
-			return TuneResult{}, err
-		}
-		st = *cfg.Resume
-		if st.Finished {
-			return *st.Result, nil
-		}
-		if err := pcg.UnmarshalBinary(st.RNG); err != nil {
-			return TuneResult{}, err
-		}
-	}
-	rng := rand.New(pcg)
-	// The enemy's choices depend on the well only: one cache serves every
-	// candidate (the lines do not depend on it, only the time).
-	cache := NewEnemyCache(tuneCacheBytes)
-	checkpoint := func() error {
-		if cfg.Checkpoint == nil {
-			return nil
-		}
-		var err error
-		if st.RNG, err = pcg.MarshalBinary(); err != nil {
-			return err
-		}
-		return cfg.Checkpoint(st)
-	}
-	for gen := st.Done + 1; gen <= cfg.Generations; gen++ {
-		vecs := cem.Sample(rng, st.Mean, st.StdDev, cfg.Population)
-		lines, fit, err := cfg.play(vecs, gen, cache)
-		if err != nil {
-			return TuneResult{}, err
-		}
-		noise := cfg.Noise * float64(cfg.Generations-gen) / float64(cfg.Generations)
-		st.Mean, st.StdDev = cem.Refit(vecs, cem.Rank(fit), cfg.Elite, func(float64) float64 { return noise })
-		st.History = append(st.History, TuneGeneration{Gen: gen, Candidates: vecs, Lines: lines, Fitness: fit,
-			Centre: slices.Clone(st.Mean), StdDev: slices.Clone(st.StdDev)})
-		st.Done = gen
-		if err := checkpoint(); err != nil {
-			return TuneResult{}, fmt.Errorf("checkpoint after generation %d: %w", gen, err)
-		}
-	}
-	lines, fit, err := cfg.play([][]float64{st.Mean}, cfg.Generations+1, cache)
+	st, err := cfg.begin()
 	if err != nil {
 		return TuneResult{}, err
 	}
-	res := TuneResult{Vector: st.Mean, Lines: lines[0], Fitness: fit[0], Gen: cfg.Generations + 1}
+	// The enemy's choices depend on the well only: one cache serves every
+	// candidate (the lines do not depend on it, only the time).
+	cache := NewEnemyCache(tuneCacheBytes)
+	for !st.Finished {
+		step := st.Done + 1
+		vecs, rng, err := cfg.draw(&st)
+		if err != nil {
+			return TuneResult{}, err
+		}
+		lines, err := cfg.play(vecs, step, cache)
+		if err != nil {
+			return TuneResult{}, err
+		}
+		cfg.advance(&st, vecs, lines, rng)
+		if cfg.Checkpoint != nil {
+			if err := cfg.Checkpoint(st); err != nil {
+				return TuneResult{}, fmt.Errorf("checkpoint after step %d: %w", step, err)
+			}
+		}
+	}
+	return *st.Result, nil
+}
+
+// begin checks the settings and returns the state the run starts from:
+// the one to resume, or a fresh one.
+func (c *TuneConfig) begin() (TuneState, error) {
+	if err := c.Validate(); err != nil {
+		return TuneState{}, err
+	}
+	if c.Workers == 0 {
+		c.Workers = 2
+	}
+	if c.Resume != nil {
+		if err := c.CheckResume(c.Resume); err != nil {
+			return TuneState{}, err
+		}
+		return *c.Resume, nil
+	}
+	n := len(c.Params)
+	st := TuneState{State: cem.State{Version: tuneStateVersion, Config: c.fingerprint(), Mean: make([]float64, n), StdDev: make([]float64, n)}}
+	start := c.Start
+	for i, p := range c.Params {
+		st.Mean[i] = *tuneField(&start, p)
+		st.StdDev[i] = max(c.Spread*math.Abs(st.Mean[i]), c.MinSpread)
+	}
+	var err error
+	st.RNG, err = rand.NewPCG(c.Seed, 2).MarshalBinary()
+	return st, err
+}
+
+// draw returns the candidates of the state's next step, generation
+// st.Done+1 (or, all generations done, the final check: the last
+// centre alone), and the tuner's random numbers after drawing them.
+func (c *TuneConfig) draw(st *TuneState) ([][]float64, []byte, error) {
+	if st.Done == c.Generations {
+		return [][]float64{slices.Clone(st.Mean)}, st.RNG, nil
+	}
+	var pcg rand.PCG
+	if err := pcg.UnmarshalBinary(st.RNG); err != nil {
+		return nil, nil, err
+	}
+	vecs := cem.Sample(rand.New(&pcg), st.Mean, st.StdDev, c.Population)
+	rng, err := pcg.MarshalBinary()
+	return vecs, rng, err
+}
+
+// advance records a step's lines in the state: a generation is refitted
+// to its elite and kept in the history; the final check ends the run
+// with the best candidate played.
+func (c *TuneConfig) advance(st *TuneState, vecs [][]float64, lines [][]int, rng []byte) {
+	fit := make([]float64, len(lines))
+	for k, ls := range lines {
+		sum := 0
+		for _, l := range ls {
+			sum += l
+		}
+		fit[k] = float64(sum) / float64(len(c.Widths))
+	}
+	if st.Done == c.Generations {
+		c.finish(st, vecs[0], lines[0], fit[0])
+		return
+	}
+	gen := st.Done + 1
+	noise := c.Noise * float64(c.Generations-gen) / float64(c.Generations)
+	st.Mean, st.StdDev = cem.Refit(vecs, cem.Rank(fit), c.Elite, func(float64) float64 { return noise })
+	st.History = append(st.History, TuneGeneration{Gen: gen, Candidates: vecs, Lines: lines, Fitness: fit,
+		Centre: slices.Clone(st.Mean), StdDev: slices.Clone(st.StdDev)})
+	st.Done, st.RNG = gen, rng
+}
+
+// finish sets the state's result: the best candidate played, the final
+// centre included, the earliest on a tie.
+func (c *TuneConfig) finish(st *TuneState, centre []float64, lines []int, fit float64) {
+	res := TuneResult{Vector: centre, Lines: lines, Fitness: fit, Gen: c.Generations + 1}
 	for _, g := range st.History {
 		for k, f := range g.Fitness {
 			if f > res.Fitness || (f == res.Fitness && g.Gen < res.Gen) {
@@ -291,8 +330,8 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 			}
 		}
 	}
-	res.Params = cfg.Params
-	w := cfg.Weights(res.Vector)
+	res.Params = c.Params
+	w := c.Weights(res.Vector)
 	res.Weights = map[string]float64{}
 	for _, p := range tuneParams {
 		if v := *p.Field(&w); v != 0 {
@@ -300,17 +339,12 @@ func Tune(cfg TuneConfig) (TuneResult, error) {
 		}
 	}
 	st.Finished, st.Result = true, &res
-	if err := checkpoint(); err != nil {
-		return TuneResult{}, fmt.Errorf("checkpoint after the final check: %w", err)
-	}
-	return res, nil
 }
 
-// play searches with every candidate at every width, on cfg.Workers
-// goroutines, and returns the lines and the fitness (their mean).
-func (c *TuneConfig) play(vecs [][]float64, gen int, cache *EnemyCache) ([][]int, []float64, error) {
+// play searches with every candidate at every width, on c.Workers
+// goroutines, and returns the lines.
+func (c *TuneConfig) play(vecs [][]float64, step int, cache *EnemyCache) ([][]int, error) {
 	lines := make([][]int, len(vecs))
-	fit := make([]float64, len(vecs))
 	errs := make([]error, len(vecs))
 	next := make(chan int)
 	var done sync.Mutex
@@ -322,15 +356,10 @@ func (c *TuneConfig) play(vecs [][]float64, gen int, cache *EnemyCache) ([][]int
 			defer wg.Done()
 			for k := range next {
 				lines[k], errs[k] = c.search(c.Weights(vecs[k]), cache)
-				sum := 0
-				for _, l := range lines[k] {
-					sum += l
-				}
-				fit[k] = float64(sum) / float64(len(c.Widths))
 				done.Lock()
 				finished++
 				if c.Progress != nil {
-					c.Progress(gen, finished, len(vecs))
+					c.Progress(step, finished, len(vecs))
 				}
 				done.Unlock()
 			}
@@ -341,12 +370,7 @@ func (c *TuneConfig) play(vecs [][]float64, gen int, cache *EnemyCache) ([][]int
 	}
 	close(next)
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, nil, err
-		}
-	}
-	return lines, fit, nil
+	return lines, errors.Join(errs...)
 }
 
 // search plays w's beam search at every width and returns the lines.
@@ -363,4 +387,108 @@ func (c *TuneConfig) search(w EvalWeights, cache *EnemyCache) ([]int, error) {
 		out = append(out, lines)
 	}
 	return out, nil
+}
+
+// MaxTuneShards bounds the shards of a step.
+const MaxTuneShards = 1 << 12
+
+// TuneShard is one shard's part of a tuning step: the lines of the
+// candidates dealt to it (Index, Index+Count, Index+2*Count, ...).
+type TuneShard struct {
+	Config string  `json:"config"` // the settings' fingerprint
+	Step   int     `json:"step"`   // the generation (Generations+1: the final check)
+	Index  int     `json:"index"`
+	Count  int     `json:"count"`
+	Lines  [][]int `json:"lines"` // per candidate dealt, per width
+}
+
+// PlayShard plays shard index of count of the next step of the run c
+// describes (from c.Resume, or from the start), as Tune would, and
+// changes no state: MergeShards puts the shards together.
+func (c *TuneConfig) PlayShard(index, count int) (TuneShard, error) {
+	if count < 1 || count > MaxTuneShards || index < 0 || index >= count {
+		return TuneShard{}, fmt.Errorf("hatetris tune: shard %d/%d: want 0 <= I < N <= %d", index, count, MaxTuneShards)
+	}
+	st, err := c.begin()
+	if err != nil {
+		return TuneShard{}, err
+	}
+	if st.Finished {
+		return TuneShard{}, fmt.Errorf("hatetris tune: the run is finished: nothing to play")
+	}
+	vecs, _, err := c.draw(&st)
+	if err != nil {
+		return TuneShard{}, err
+	}
+	var mine [][]float64
+	for k := index; k < len(vecs); k += count {
+		mine = append(mine, vecs[k])
+	}
+	sh := TuneShard{Config: st.Config, Step: st.Done + 1, Index: index, Count: count}
+	sh.Lines, err = c.play(mine, sh.Step, NewEnemyCache(tuneCacheBytes))
+	return sh, err
+}
+
+// MergeShards puts the shards of the next step together and returns the
+// state after it (from c.Resume, or from the start): the state Tune
+// checkpoints after that step. It refuses shards of another run or step,
+// a shard given twice, missing shards and shards of the wrong size.
+func (c *TuneConfig) MergeShards(shards []TuneShard) (TuneState, error) {
+	st, err := c.begin()
+	if err != nil {
+		return TuneState{}, err
+	}
+	if st.Finished {
+		return TuneState{}, fmt.Errorf("hatetris tune: the run is finished: nothing to merge")
+	}
+	vecs, rng, err := c.draw(&st)
+	if err != nil {
+		return TuneState{}, err
+	}
+	if len(shards) == 0 {
+		return TuneState{}, fmt.Errorf("hatetris tune: no shards")
+	}
+	count := shards[0].Count
+	if count < 1 || count > MaxTuneShards {
+		return TuneState{}, fmt.Errorf("hatetris tune: shards of %d: want 1 to %d", count, MaxTuneShards)
+	}
+	seen := make([]bool, count)
+	lines := make([][]int, len(vecs))
+	for _, sh := range shards {
+		switch {
+		case sh.Config != st.Config:
+			return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d belongs to other settings (%s)", sh.Index, sh.Count, sh.Config)
+		case sh.Step != st.Done+1:
+			return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d is of step %d, the state's next is %d", sh.Index, sh.Count, sh.Step, st.Done+1)
+		case sh.Count != count || sh.Index < 0 || sh.Index >= count:
+			return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d among shards of %d", sh.Index, sh.Count, count)
+		case seen[sh.Index]:
+			return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d given twice", sh.Index, sh.Count)
+		case len(sh.Lines) != ShardCount(len(vecs), sh.Index, count):
+			return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d holds %d candidates, want %d", sh.Index, sh.Count, len(sh.Lines), ShardCount(len(vecs), sh.Index, count))
+		}
+		seen[sh.Index] = true
+		for j, ls := range sh.Lines {
+			if len(ls) != len(c.Widths) {
+				return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d: %d widths' lines, want %d", sh.Index, sh.Count, len(ls), len(c.Widths))
+			}
+			for _, l := range ls {
+				if l < 0 {
+					return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d: negative lines", sh.Index, sh.Count)
+				}
+			}
+			lines[sh.Index+j*count] = ls
+		}
+	}
+	var missing []string
+	for i, ok := range seen {
+		if !ok {
+			missing = append(missing, fmt.Sprint(i))
+		}
+	}
+	if len(missing) > 0 {
+		return TuneState{}, fmt.Errorf("hatetris tune: missing shards %s of %d", strings.Join(missing, ", "), count)
+	}
+	c.advance(&st, vecs, lines, rng)
+	return st, nil
 }

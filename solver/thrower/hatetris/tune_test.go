@@ -209,3 +209,92 @@ func TestTunedSetIsTheTuning(t *testing.T) {
 		t.Errorf("width 256: %d lines, the tuning recorded %d", lines, res.Lines[0])
 	}
 }
+
+// Sharded steps, merged, make exactly the states the single process
+// checkpoints, for any number of shards (more shards than candidates
+// too), and the merge refuses what does not belong.
+func TestTuneShardsMerge(t *testing.T) {
+	cfg := smallTune(t)
+	var want []*TuneState
+	cfg.Checkpoint = func(st TuneState) error {
+		want = append(want, roundTripTune(t, st))
+		return nil
+	}
+	if _, err := Tune(cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 3, 7} {
+		var st *TuneState
+		for step := 0; step < len(want); step++ {
+			var shards []TuneShard
+			for i := n - 1; i >= 0; i-- { // any order
+				c := smallTune(t)
+				c.Resume, c.Workers = st, 1
+				sh, err := c.PlayShard(i, n)
+				if err != nil {
+					t.Fatalf("%d shards, step %d, shard %d: %v", n, step, i, err)
+				}
+				shards = append(shards, sh)
+			}
+			c := smallTune(t)
+			c.Resume = st
+			got, err := c.MergeShards(shards)
+			if err != nil {
+				t.Fatalf("%d shards, step %d: %v", n, step, err)
+			}
+			st = roundTripTune(t, got)
+			if !reflect.DeepEqual(st, want[step]) {
+				t.Fatalf("%d shards, step %d: the merged state differs from the single process's", n, step)
+			}
+		}
+		c := smallTune(t)
+		c.Resume = st
+		if _, err := c.PlayShard(0, n); err == nil || !strings.Contains(err.Error(), "finished") {
+			t.Errorf("%d shards: a shard of a finished run: %v", n, err)
+		}
+	}
+
+	// Refusals, at the first step, with 3 shards.
+	c := smallTune(t)
+	var good []TuneShard
+	for i := range 3 {
+		sh, err := c.PlayShard(i, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		good = append(good, sh)
+	}
+	clone := func() []TuneShard {
+		out := make([]TuneShard, len(good))
+		for i, sh := range good {
+			out[i] = sh
+			out[i].Lines = append([][]int(nil), sh.Lines...)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		edit func([]TuneShard) []TuneShard
+		want string
+	}{
+		{"missing", func(s []TuneShard) []TuneShard { return s[:2] }, "missing shards 2 of 3"},
+		{"twice", func(s []TuneShard) []TuneShard { return append(s, s[1]) }, "twice"},
+		{"other settings", func(s []TuneShard) []TuneShard { s[0].Config = "x"; return s }, "other settings"},
+		{"other step", func(s []TuneShard) []TuneShard { s[1].Step = 2; return s }, "step 2"},
+		{"other count", func(s []TuneShard) []TuneShard { s[2].Count = 4; return s }, "among shards of 3"},
+		{"huge count", func(s []TuneShard) []TuneShard { s[0].Count = 1 << 40; return s }, "want 1 to"},
+		{"short", func(s []TuneShard) []TuneShard { s[0].Lines = s[0].Lines[1:]; return s }, "candidates"},
+		{"widths", func(s []TuneShard) []TuneShard { s[0].Lines[0] = []int{1}; return s }, "widths"},
+		{"negative", func(s []TuneShard) []TuneShard { s[0].Lines[0] = []int{-1, 2}; return s }, "negative"},
+		{"none", func([]TuneShard) []TuneShard { return nil }, "no shards"},
+	} {
+		if _, err := c.MergeShards(tc.edit(clone())); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error about %q", tc.name, err, tc.want)
+		}
+	}
+	for _, bad := range [][2]int{{3, 3}, {-1, 3}, {0, 0}, {0, MaxTuneShards + 1}} {
+		if _, err := c.PlayShard(bad[0], bad[1]); err == nil {
+			t.Errorf("shard %d/%d accepted", bad[0], bad[1])
+		}
+	}
+}
