@@ -104,6 +104,9 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		*state = *out + ".state"
 	}
+	if *state == *out {
+		return fail(2, "--state and --out are the same file, %s: the one would overwrite the other", *out)
+	}
 	if err := cli.CheckWritable(*state); err != nil {
 		return fail(2, "--state: %v", err)
 	}

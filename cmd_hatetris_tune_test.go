@@ -143,6 +143,7 @@ func TestHatetrisTuneShards(t *testing.T) {
 		{"--shard", "0/2", "--out", filepath.Join(dir, "x")}, // no --state
 		{"--state", state, "--shard", "2/2", "--out", filepath.Join(dir, "x")},
 		{"--state", state, "--shard", "0/2", "--merge", "f"},
+		{"--state", state, "--shard", "0/2", "--out", state},
 		{"--merge"},
 		{"stray"},
 	} {

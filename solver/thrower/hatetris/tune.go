@@ -402,6 +402,20 @@ type TuneShard struct {
 	Lines  [][]int `json:"lines"` // per candidate dealt, per width
 }
 
+// nextStep returns the state a shard or a merge starts from and the
+// candidates of its next step, as Tune would draw them.
+func (c *TuneConfig) nextStep() (TuneState, [][]float64, []byte, error) {
+	st, err := c.begin()
+	if err != nil {
+		return st, nil, nil, err
+	}
+	if st.Finished {
+		return st, nil, nil, fmt.Errorf("hatetris tune: the run is finished: no step left")
+	}
+	vecs, rng, err := c.draw(&st)
+	return st, vecs, rng, err
+}
+
 // PlayShard plays shard index of count of the next step of the run c
 // describes (from c.Resume, or from the start), as Tune would, and
 // changes no state: MergeShards puts the shards together.
@@ -409,14 +423,7 @@ func (c *TuneConfig) PlayShard(index, count int) (TuneShard, error) {
 	if count < 1 || count > MaxTuneShards || index < 0 || index >= count {
 		return TuneShard{}, fmt.Errorf("hatetris tune: shard %d/%d: want 0 <= I < N <= %d", index, count, MaxTuneShards)
 	}
-	st, err := c.begin()
-	if err != nil {
-		return TuneShard{}, err
-	}
-	if st.Finished {
-		return TuneShard{}, fmt.Errorf("hatetris tune: the run is finished: nothing to play")
-	}
-	vecs, _, err := c.draw(&st)
+	st, vecs, _, err := c.nextStep()
 	if err != nil {
 		return TuneShard{}, err
 	}
@@ -434,14 +441,7 @@ func (c *TuneConfig) PlayShard(index, count int) (TuneShard, error) {
 // checkpoints after that step. It refuses shards of another run or step,
 // a shard given twice, missing shards and shards of the wrong size.
 func (c *TuneConfig) MergeShards(shards []TuneShard) (TuneState, error) {
-	st, err := c.begin()
-	if err != nil {
-		return TuneState{}, err
-	}
-	if st.Finished {
-		return TuneState{}, fmt.Errorf("hatetris tune: the run is finished: nothing to merge")
-	}
-	vecs, rng, err := c.draw(&st)
+	st, vecs, rng, err := c.nextStep()
 	if err != nil {
 		return TuneState{}, err
 	}
