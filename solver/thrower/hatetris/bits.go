@@ -65,6 +65,31 @@ func (b *Bits) Top() int {
 	return bitsDepth
 }
 
+// surelyQuiet reports whether, whatever piece comes next, it cannot clear
+// a line and has at least two landings that do not end the game: what
+// the quiescence asks of the enemy's piece, answered for every piece
+// from the rows alone. One piece completes a row only if the row's empty
+// cells are a single run of at most four (each row of every tetromino is
+// one run of at most four cells, and it fills exactly the empty ones);
+// with the top four rows below the bar empty, every straight drop stays
+// below the bar, and every piece has one in at least seven columns.
+func (b *Bits) surelyQuiet() bool {
+	if b[0]|b[1]|b[2]|b[3] != 0 {
+		return false
+	}
+	for _, r := range b[4:] {
+		e := ^r & fullRow
+		if e == 0 {
+			continue
+		}
+		e >>= uint(bits.TrailingZeros16(e))
+		if e < 16 && e&(e+1) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Cells counts the filled cells.
 func (b *Bits) Cells() int {
 	n := 0

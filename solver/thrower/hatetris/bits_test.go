@@ -414,3 +414,68 @@ func BenchmarkEnemyFirstChoice(b *testing.B) {
 		})
 	}
 }
+
+// TestSurelyQuiet: on a well surelyQuiet passes, every piece (not only the
+// enemy's choice) has at least two landings that do not end the game and
+// none that clears a line, so the quiescence may skip asking the enemy.
+// The wells are those of TestWorstPiece, and the test fails if the
+// shortcut never fires or always does.
+func TestSurelyQuiet(t *testing.T) {
+	wells, _, _ := enemyTestWells(t)
+	var g Gen
+	var buf []Child
+	quiet := 0
+	for n, w := range wells {
+		if !w.surelyQuiet() {
+			continue
+		}
+		quiet++
+		g.Reset(&w)
+		for _, id := range pieceOrder {
+			live := 0
+			buf = g.Children(id, buf[:0])
+			for _, c := range buf {
+				if c.Over {
+					continue
+				}
+				live++
+				if c.Lines > 0 {
+					t.Fatalf("well %d: %v clears %d lines at %+v\n%v", n, id, c.Lines, c.At, w)
+				}
+			}
+			if live < 2 {
+				t.Fatalf("well %d: %v has %d live landings\n%v", n, id, live, w)
+			}
+		}
+	}
+	if quiet == 0 || quiet == len(wells) {
+		t.Fatalf("surelyQuiet held on %d of %d wells: the test checks nothing", quiet, len(wells))
+	}
+	t.Logf("surelyQuiet on %d of %d wells", quiet, len(wells))
+}
+
+// TestSurelyQuietRows: the row rule by hand.
+func TestSurelyQuietRows(t *testing.T) {
+	for _, c := range []struct {
+		row  uint16
+		want bool
+	}{
+		{0, true},                  // empty
+		{fullRow &^ 0b1111, false}, // a run of four: an I lying flat
+		{fullRow &^ 0b11111, true}, // five: no piece
+		{fullRow &^ (1 << 9), false},
+		{fullRow &^ (1<<2 | 1<<4), true}, // two runs
+		{fullRow &^ (0b111 << 6), false},
+	} {
+		var b Bits
+		b[bitsRows-1] = c.row
+		if got := b.surelyQuiet(); got != c.want {
+			t.Errorf("bottom row %010b: surelyQuiet %v, want %v", c.row, got, c.want)
+		}
+	}
+	var high Bits
+	high[3] = 1 // a cell in the fourth row below the bar
+	if high.surelyQuiet() {
+		t.Error("a well within four rows of the bar is surely quiet")
+	}
+}

@@ -100,6 +100,20 @@ var EvalSets = []EvalWeights{
 		Height:            -3.935638895650527,
 	},
 	{
+		Name: "hate-tuned-wide",
+		Note: "tuned by kocka hatetris tune from hate-tuned on the mean lines of searches of widths 1024, 2048 and 4096 with quiescence 1 (docs/hatetris-tune-wide.json, the best of 8 generations of 12)",
+		// The result file's vector; TestTunedSetIsTheTuning checks them.
+		RowTransitions:    -7.524205227105455,
+		ColumnTransitions: -5.915115766455704,
+		Holes:             -9.455938551592668,
+		Wells:             -7.117848125285693,
+		HighestHole:       0.9836318354531172,
+		ClearableRows:     1.5688156318623898,
+		HoleDepth:         2.171291134015851,
+		RowsWithHoles:     -1.3107922134568608,
+		Height:            -2.806775122616653,
+	},
+	{
 		Name:              "learned",
 		Note:              "eltetris plus a small NNUE-style network's expected lines, trained on rollouts (net.go, docs/hatetris.md); the built-in weights unless --weights",
 		RowTransitions:    -3.2178882868487753,
@@ -253,6 +267,9 @@ func (e *Evaluator) value(b *Bits, depth int) float64 {
 	}
 	if e.W.EnemyPeak == 0 && depth == 0 {
 		return v
+	}
+	if e.W.EnemyPeak == 0 && b.surelyQuiet() {
+		return v // quiet whatever the enemy deals: no need to ask it
 	}
 	// Only the enemy's first choice matters here (the loop rule is not
 	// applied): Worst finds it with fewer move searches than the order.

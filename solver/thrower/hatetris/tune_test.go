@@ -175,38 +175,48 @@ func TestTuneValidate(t *testing.T) {
 	}
 }
 
-// TestTunedSetIsTheTuning: the hate-tuned set holds exactly the weights
-// of the committed tuning's result, and the settings that made it score
-// its lines (width 256 only, to stay fast: the first of its widths).
+// TestTunedSetIsTheTuning: each tuned set holds exactly the weights of
+// its committed tuning's result, and the settings that made it score its
+// lines at the tuning's first width.
 func TestTunedSetIsTheTuning(t *testing.T) {
-	data, err := os.ReadFile("../../../docs/hatetris-tune.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res TuneResult
-	if err := json.Unmarshal(data, &res); err != nil {
-		t.Fatal(err)
-	}
-	set, err := EvalByName("hate-tuned")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Params) != len(res.Vector) || len(res.Params) == 0 {
-		t.Fatalf("result %+v", res)
-	}
-	for i, p := range res.Params {
-		if got := *tuneField(&set, p); got != res.Vector[i] {
-			t.Errorf("%s: the set has %v, the tuning %v", p, got, res.Vector[i])
-		}
-	}
-	b, err := NewBeam(BeamConfig{Width: 256, Eval: set, LineWeight: 1000, Quiescence: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for b.Step() {
-	}
-	if lines, _ := b.Best(); lines != res.Lines[0] {
-		t.Errorf("width 256: %d lines, the tuning recorded %d", lines, res.Lines[0])
+	for _, c := range []struct {
+		set, file string
+		width     int // the first of the tuning's --widths
+	}{
+		{"hate-tuned", "hatetris-tune.json", 256},
+		{"hate-tuned-wide", "hatetris-tune-wide.json", 1024},
+	} {
+		t.Run(c.set, func(t *testing.T) {
+			data, err := os.ReadFile("../../../docs/" + c.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var res TuneResult
+			if err := json.Unmarshal(data, &res); err != nil {
+				t.Fatal(err)
+			}
+			set, err := EvalByName(c.set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Params) != len(res.Vector) || len(res.Params) == 0 || len(res.Lines) == 0 {
+				t.Fatalf("result %+v", res)
+			}
+			for i, p := range res.Params {
+				if got := *tuneField(&set, p); got != res.Vector[i] {
+					t.Errorf("%s: the set has %v, the tuning %v", p, got, res.Vector[i])
+				}
+			}
+			b, err := NewBeam(BeamConfig{Width: c.width, Eval: set, LineWeight: 1000, Quiescence: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for b.Step() {
+			}
+			if lines, _ := b.Best(); lines != res.Lines[0] {
+				t.Errorf("width %d: %d lines, the tuning recorded %d", c.width, lines, res.Lines[0])
+			}
+		})
 	}
 }
 
