@@ -257,6 +257,12 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 			return 2
 		}
 	}
+	if _, err := os.Stat(beamPath); err == nil && *every == 0 {
+		// Without checkpoints the search would start again and, once
+		// kept, take the saved one's place: refuse rather than lose it.
+		fmt.Fprintf(stderr, "kocka hatetris record: %s holds a saved search; go on from it with --checkpoint-every above 0, or move it away\n", beamPath)
+		return 2
+	}
 	st, err := hatetris.LoadRecordState(*statePath)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
@@ -344,9 +350,11 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 			return 1
 		}
 		// The run is kept: its checkpoint (if any) is done with.
-		if err := hatetris.RemoveCheckpoint(beamPath); err != nil {
-			fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
-			return 1
+		if cp != nil {
+			if err := hatetris.RemoveCheckpoint(beamPath); err != nil {
+				fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+				return 1
+			}
 		}
 		fmt.Fprintf(stdout, "width %d: %d lines in %d pieces, %.1f s (%.1f s CPU)\n", run.Width, run.Lines, run.Pieces, run.Seconds, run.CPUSeconds)
 	}

@@ -112,8 +112,8 @@ func TestHatetrisRecord(t *testing.T) {
 }
 
 // TestHatetrisRecordBadCheckpoint: a checkpoint the search cannot use
-// (damaged, or of other settings) stops the command with an error that
-// names it, and is left as it was.
+// (damaged, or of other settings, or any with --checkpoint-every 0) stops
+// the command with an error that names it, and is left as it was.
 func TestHatetrisRecordBadCheckpoint(t *testing.T) {
 	dir := t.TempDir()
 	ev, _ := hatetris.EvalByName("eltetris")
@@ -141,6 +141,16 @@ func TestHatetrisRecordBadCheckpoint(t *testing.T) {
 		}
 		if _, err := os.Stat(state); !os.IsNotExist(err) {
 			t.Errorf("%s: a state was written: %v", name, err)
+		}
+		// Without checkpoints the saved search is refused before any
+		// work, and left as it was.
+		errs.Reset()
+		args = append(args, "--checkpoint-every", "0")
+		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 || !strings.Contains(errs.String(), state+".beam") {
+			t.Errorf("%s, --checkpoint-every 0: exit %d, %q", name, code, errs.String())
+		}
+		if after, _ := os.ReadFile(state + ".beam"); !bytes.Equal(after, data) {
+			t.Errorf("%s, --checkpoint-every 0: the checkpoint was changed", name)
 		}
 	}
 }

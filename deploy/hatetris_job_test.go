@@ -12,11 +12,11 @@ import (
 // merge command joins exactly those files.
 func TestHatetrisDataJob(t *testing.T) {
 	const file = "hatetris-data-job.yaml"
-	checkIndexedJob(t, file, "kocka-hatetris-data", "hatetris data --", "gen0")
+	checkIndexedJob(t, file, "kocka-hatetris-data", "hatetris data --", "gen0", "dat")
 	docs := yamlDocs(t, file)
 	j := job(t, docs, "kocka-hatetris-data")
 	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
-	checkVolumeAndMerge(t, file, docs, j, c, "#   kocka hatetris data merge --out /data/gen0.dat /data/gen0.shard-*\n")
+	checkVolumeAndMerge(t, file, docs, j, c, "#   kocka hatetris data merge --out /data/gen0.dat /data/gen0.shard-*.dat\n")
 }
 
 // checkVolumeAndMerge checks that the job's container c mounts at /data a
@@ -50,7 +50,7 @@ func checkVolumeAndMerge(t *testing.T, file string, docs []map[string]any, j, c 
 // files into that state with the pods' settings.
 func TestHatetrisTuneJob(t *testing.T) {
 	const file = "hatetris-tune-job.yaml"
-	checkIndexedJob(t, file, "kocka-hatetris-tune", "hatetris tune --", "tune")
+	checkIndexedJob(t, file, "kocka-hatetris-tune", "hatetris tune --", "tune", "json")
 	docs := yamlDocs(t, file)
 	j := job(t, docs, "kocka-hatetris-tune")
 	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
@@ -62,5 +62,5 @@ func TestHatetrisTuneJob(t *testing.T) {
 		}
 	}
 	checkVolumeAndMerge(t, file, docs, j, c,
-		"#   kocka hatetris tune "+settings+" --state /data/tune.json.state --out /data/tune.json --merge /data/tune.shard-*\n")
+		"#   kocka hatetris tune "+settings+" --state /data/tune.json.state --out /data/tune.json --merge /data/tune.shard-*.json\n")
 }

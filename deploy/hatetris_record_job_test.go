@@ -40,4 +40,5 @@ func TestHatetrisRecordJob(t *testing.T) {
 		t.Errorf("terminationGracePeriodSeconds %v: want 300, time for a wide search to finish its piece and save", g)
 	}
 	checkVolumeAndMerge(t, file, docs, j, c, "#   kocka hatetris record merge --state /data/record.json --out /data/best.txt --plot /data/record.svg /data/record.shard-*.json\n")
+	checkMergeGlob(t, file, "/data/record.shard-", "/data/record.shard-3.json")
 }

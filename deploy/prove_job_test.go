@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,14 +44,16 @@ func TestProveJob(t *testing.T) {
 		{"prove-ab-job.yaml", "kocka-prove-ab", "--variant ab --first attacker", "ab-attacker"},
 		{"prove-abc-job.yaml", "kocka-prove-abc", "--variant abc --first drawing", "abc-drawing"},
 	} {
-		t.Run(c.file, func(t *testing.T) { checkIndexedJob(t, c.file, c.name, "prove gobblet "+c.run, c.out) })
+		t.Run(c.file, func(t *testing.T) { checkIndexedJob(t, c.file, c.name, "prove gobblet "+c.run, c.out, "part") })
 	}
 }
 
 // checkIndexedJob checks that file holds one Indexed Job, name, whose
 // pods run kocka followed by command, as shard $JOB_COMPLETION_INDEX of
-// $SHARDS (equal to the completions), onto /data/OUT.shard-INDEX.
-func checkIndexedJob(t *testing.T, file, name, command, out string) {
+// $SHARDS (equal to the completions), onto /data/OUT.shard-INDEX.EXT,
+// and that the file's merge comment joins those files and not the
+// backups a second run of the job leaves beside them.
+func checkIndexedJob(t *testing.T, file, name, command, out, ext string) {
 	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
@@ -98,10 +101,45 @@ func checkIndexedJob(t *testing.T, file, name, command, out string) {
 	for _, want := range []string{
 		"/usr/local/bin/kocka " + command,
 		`--shard "$JOB_COMPLETION_INDEX/$SHARDS"`,
-		`--out "/data/` + out + `.shard-$JOB_COMPLETION_INDEX"`,
+		`--out "/data/` + out + `.shard-$JOB_COMPLETION_INDEX.` + ext + `"`,
 	} {
 		if !strings.Contains(cmd, want) {
 			t.Errorf("the command %q lacks %q", cmd, want)
 		}
+	}
+	checkMergeGlob(t, file, "/data/"+out+".shard-", "/data/"+out+".shard-3."+ext)
+}
+
+// checkMergeGlob checks that the merge comment of file names the shards
+// by a pattern (the field starting with prefix) that matches shard, a
+// pod's output, and not shard.bak: every command that writes a shard
+// keeps the previous one beside it (atomicfile), so a second run of the
+// job leaves one .bak per shard, and a merge that read them would refuse
+// the step or join the wrong files.
+func checkMergeGlob(t *testing.T, file, prefix, shard string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	glob := ""
+	for _, line := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(line, "#") || !strings.Contains(line, "merge ") {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			if strings.HasPrefix(f, prefix) {
+				glob = f
+			}
+		}
+	}
+	if glob == "" {
+		t.Fatalf("%s: no merge comment names the shards %s*", file, prefix)
+	}
+	if ok, err := path.Match(glob, shard); err != nil || !ok {
+		t.Errorf("%s: the merge's %q does not match the shard %q (%v)", file, glob, shard, err)
+	}
+	if ok, _ := path.Match(glob, shard+".bak"); ok {
+		t.Errorf("%s: the merge's %q matches the backup %q", file, glob, shard+".bak")
 	}
 }
