@@ -181,18 +181,25 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// maxTuneShardBytes caps a shard file read by --merge: a shard of ten
-// thousand candidates at a hundred widths is under 8 MiB.
+// maxTuneShardBytes caps the shard files read by one --merge, together:
+// the shards of a step hold one line count per candidate and width, and
+// a step of ten thousand candidates at a hundred widths is under 8 MiB.
 const maxTuneShardBytes = 16 << 20
 
-// readTuneShards reads the shard files of kocka hatetris tune --shard.
+// readTuneShards reads the shard files of kocka hatetris tune --shard,
+// at most MaxTuneShards of them and maxTuneShardBytes in all.
 func readTuneShards(paths []string) ([]hatetris.TuneShard, error) {
+	if len(paths) > hatetris.MaxTuneShards {
+		return nil, fmt.Errorf("%d shard files: a step has at most %d", len(paths), hatetris.MaxTuneShards)
+	}
 	var shards []hatetris.TuneShard
+	left := int64(maxTuneShardBytes)
 	for _, path := range paths {
-		data, err := atomicfile.ReadLimit(atomicfile.OS, path, maxTuneShardBytes)
+		data, err := atomicfile.ReadLimit(atomicfile.OS, path, left)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w (the shards of a step hold at most %d bytes together)", err, maxTuneShardBytes)
 		}
+		left -= int64(len(data))
 		var sh hatetris.TuneShard
 		if err := json.Unmarshal(data, &sh); err != nil {
 			return nil, fmt.Errorf("%s is not a tuning shard: %v", path, err)

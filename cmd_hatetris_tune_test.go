@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/kocka/kocka/solver/thrower/hatetris"
 )
 
 func TestHatetrisTune(t *testing.T) {
@@ -150,5 +152,34 @@ func TestHatetrisTuneShards(t *testing.T) {
 		if code, msg := run(bad...); code != 2 {
 			t.Errorf("%q: exit %d (%s), want 2", bad, code, msg)
 		}
+	}
+}
+
+// TestReadTuneShardsBounds: a merge reads at most MaxTuneShards files and
+// maxTuneShardBytes in all, and says so (the files here parse: the size
+// is what refuses them).
+func TestReadTuneShardsBounds(t *testing.T) {
+	dir := t.TempDir()
+	big := append([]byte("{}"), bytes.Repeat([]byte(" "), maxTuneShardBytes/2)...)
+	var paths []string
+	for i := 0; i < 2; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		if err := os.WriteFile(p, big, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	if _, err := readTuneShards(paths[:1]); err != nil {
+		t.Errorf("one half-size file: %v", err)
+	}
+	if _, err := readTuneShards(paths); err == nil || !strings.Contains(err.Error(), "bytes together") {
+		t.Errorf("two half-size files: %v, want the size refused", err)
+	}
+	many := make([]string, hatetris.MaxTuneShards+1)
+	for i := range many {
+		many[i] = filepath.Join(dir, "missing")
+	}
+	if _, err := readTuneShards(many); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("%d files: %v", len(many), err)
 	}
 }

@@ -198,15 +198,61 @@ func (c *TuneConfig) CheckResume(st *TuneState) error {
 	if st.Finished && (st.Result == nil || len(st.Result.Vector) != n) {
 		return fmt.Errorf("tuning state is marked finished but holds no result")
 	}
-	for _, g := range st.History {
+	// The state is plain JSON; what it repeats must agree, so that a
+	// changed number is caught: each fitness is its lines' mean, and the
+	// centre is the last generation's refit.
+	for i, g := range st.History {
+		if g.Gen != i+1 {
+			return fmt.Errorf("tuning state's generation %d is listed as %d", i+1, g.Gen)
+		}
 		if len(g.Candidates) != c.Population || len(g.Fitness) != c.Population || len(g.Lines) != c.Population {
 			return fmt.Errorf("tuning state's generation %d has the wrong number of candidates", g.Gen)
 		}
-		for _, v := range g.Candidates {
+		for k, v := range g.Candidates {
 			if len(v) != n {
 				return fmt.Errorf("tuning state's generation %d holds a vector of the wrong length", g.Gen)
 			}
+			if err := c.checkLines(g.Lines[k], g.Fitness[k]); err != nil {
+				return fmt.Errorf("tuning state's generation %d, candidate %d: %w", g.Gen, k, err)
+			}
 		}
+		if err := cem.CheckFinite(append(slices.Clone(g.Candidates), g.Centre, g.StdDev)...); err != nil {
+			return err
+		}
+	}
+	if k := len(st.History); k > 0 && (!slices.Equal(st.History[k-1].Centre, st.Mean) || !slices.Equal(st.History[k-1].StdDev, st.StdDev)) {
+		return fmt.Errorf("tuning state's centre is not its last generation's")
+	}
+	if st.Finished {
+		if err := c.checkLines(st.Result.Lines, st.Result.Fitness); err != nil {
+			return fmt.Errorf("tuning state's result: %w", err)
+		}
+	}
+	return nil
+}
+
+// fitness is a candidate's: the mean of its lines at the widths.
+func (c *TuneConfig) fitness(lines []int) float64 {
+	sum := 0
+	for _, l := range lines {
+		sum += l
+	}
+	return float64(sum) / float64(len(c.Widths))
+}
+
+// checkLines checks a candidate's lines (one count, at least 0, per
+// width) against its recorded fitness.
+func (c *TuneConfig) checkLines(lines []int, fit float64) error {
+	if len(lines) != len(c.Widths) {
+		return fmt.Errorf("%d widths' lines, want %d", len(lines), len(c.Widths))
+	}
+	for _, l := range lines {
+		if l < 0 {
+			return fmt.Errorf("negative lines")
+		}
+	}
+	if f := c.fitness(lines); f != fit {
+		return fmt.Errorf("fitness %v does not match its lines (mean %v)", fit, f)
 	}
 	return nil
 }
@@ -301,11 +347,7 @@ func (c *TuneConfig) draw(st *TuneState) ([][]float64, []byte, error) {
 func (c *TuneConfig) advance(st *TuneState, vecs [][]float64, lines [][]int, rng []byte) {
 	fit := make([]float64, len(lines))
 	for k, ls := range lines {
-		sum := 0
-		for _, l := range ls {
-			sum += l
-		}
-		fit[k] = float64(sum) / float64(len(c.Widths))
+		fit[k] = c.fitness(ls)
 	}
 	if st.Done == c.Generations {
 		c.finish(st, vecs[0], lines[0], fit[0])

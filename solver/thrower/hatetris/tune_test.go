@@ -130,6 +130,12 @@ func TestTuneRefuses(t *testing.T) {
 		{"history", func(_ *TuneConfig, s *TuneState) { s.History = nil }, "history"},
 		{"candidates", func(_ *TuneConfig, s *TuneState) { s.History[0].Fitness = s.History[0].Fitness[1:] }, "candidates"},
 		{"not finite", func(_ *TuneConfig, s *TuneState) { s.StdDev[0] = math.Inf(1) }, "not finite"},
+		{"changed lines", func(_ *TuneConfig, s *TuneState) { s.History[0].Lines[1][0]++ }, "does not match its lines"},
+		{"changed fitness", func(_ *TuneConfig, s *TuneState) { s.History[0].Fitness[2] += 0.5 }, "does not match its lines"},
+		{"negative lines", func(_ *TuneConfig, s *TuneState) { s.History[0].Lines[0][0] = -1 }, "negative"},
+		{"lines per width", func(_ *TuneConfig, s *TuneState) { s.History[0].Lines[0] = s.History[0].Lines[0][:1] }, "widths' lines"},
+		{"changed centre", func(_ *TuneConfig, s *TuneState) { s.Mean[0] += 0.001 }, "centre"},
+		{"generation number", func(_ *TuneConfig, s *TuneState) { s.History[0].Gen = 5 }, "listed as"},
 	} {
 		cfg := smallTune(t)
 		cfg.Generations = 1
