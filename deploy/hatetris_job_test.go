@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -17,6 +18,24 @@ func TestHatetrisDataJob(t *testing.T) {
 	j := job(t, docs, "kocka-hatetris-data")
 	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
 	checkVolumeAndMerge(t, file, docs, j, c, "#   kocka hatetris data merge --out /data/gen0.dat /data/gen0.shard-*.dat\n")
+	if n := get(t, j, "spec", "completions"); fmt.Sprint(n) != "4" {
+		t.Errorf("%v completions, want the 4 shards docs/scale.md describes", n)
+	}
+	// The pods run generation 0 of the built-in weights, as docs/hatetris.md
+	// gives it (Remaking the weights).
+	const gen0 = "--width 4096 --quiescence 1 --per-depth 128 --rollout-width 32 --rollout-depth 24 --seed 1"
+	cmd := strings.Join(strings.Fields(get(t, c, "args", 0).(string)), " ")
+	if !strings.Contains(cmd, "hatetris data "+gen0+" --shard") {
+		t.Errorf("the command %q does not run %q", cmd, gen0)
+	}
+	doc, err := os.ReadFile("../docs/hatetris.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := strings.Join(strings.Fields(strings.ReplaceAll(string(doc), "\\\n", " ")), " ")
+	if !strings.Contains(flat, "kocka hatetris data --out gen0.dat "+gen0) {
+		t.Errorf("docs/hatetris.md has no generation-0 command with %q", gen0)
+	}
 }
 
 // checkVolumeAndMerge checks that the job's container c mounts at /data a

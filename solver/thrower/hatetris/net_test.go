@@ -247,6 +247,12 @@ func TestBackprop(t *testing.T) {
 // foreign files are rejected with ErrNetFile.
 func TestNetFile(t *testing.T) {
 	n := NewNet(7)
+	// NewNet's first layer is all zeros: fill it, so that the round trip
+	// shows it is read back.
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range n.W1 {
+		n.W1[i] = rng.Float32() - 0.5
+	}
 	data, err := n.MarshalBinary()
 	if err != nil || len(data) != NetFileBytes {
 		t.Fatalf("%d bytes, %v; want %d", len(data), err, NetFileBytes)
@@ -289,7 +295,8 @@ func TestLearnedWeightsLoad(t *testing.T) {
 	}
 }
 
-// TestDataFile: samples round-trip; bad files are rejected.
+// TestDataFile: samples round-trip; truncated, corrupt and foreign files
+// (another magic, a weights file) are rejected with ErrDataFile.
 func TestDataFile(t *testing.T) {
 	var s []Sample
 	for i, sw := range randomWells(t, 2, 4) {
@@ -306,10 +313,13 @@ func TestDataFile(t *testing.T) {
 	}
 	flipped := slices.Clone(data)
 	flipped[20] ^= 1
+	netFile, _ := NewNet(1).MarshalBinary()
 	for name, bad := range map[string][]byte{
 		"empty":     nil,
 		"truncated": data[:len(data)-5],
 		"corrupt":   flipped,
+		"magic":     append([]byte("KOCKAHD2"), data[8:]...),
+		"net file":  netFile,
 	} {
 		if _, err := UnmarshalSamples(bad); !errors.Is(err, ErrDataFile) {
 			t.Errorf("%s: %v, want ErrDataFile", name, err)
