@@ -26,11 +26,11 @@ const (
 
 // runAnalyze is kocka analyze: it plays a grid of placer-against-thrower
 // matches and prints a Markdown table or JSON lines.
-func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	preset := fs.String("preset", "", "a ready grid: thesis")
-	file := fs.String("file", "", "a grid file (at most "+bounded.Size(maxGridFileBytes)+"): one match per line as key=value pairs\n"+
+	file := fs.String("file", "", "a grid file (at most "+bounded.Size(maxGridFileBytes)+"; - for stdin): one match per line as key=value pairs\n"+
 		"(thrower= pieces= width= height= function= depth= thrower-depth= preview= model= limit= seed=),\n"+
 		"each within the flags' bounds")
 	throwers := fs.String("thrower", "minimax", "throwers, comma-separated: "+strings.Join(thrower.Names(), ", "))
@@ -69,7 +69,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		ms, err = thrower.PresetMatches(*preset)
 	case *file != "":
 		var data []byte
-		if data, err = bounded.ReadFile(*file, nil, maxGridFileBytes); err == nil {
+		if data, err = bounded.ReadFile(*file, stdin, maxGridFileBytes); err == nil {
 			base := thrower.Match{Thrower: "minimax", Width: 10, Height: 20, Function: "kravec", Depth: 1, MoveLimit: *limit}
 			ms, err = thrower.ParseMatches(bytes.NewReader(data), base)
 		}

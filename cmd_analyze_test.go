@@ -33,6 +33,11 @@ func TestAnalyzeFile(t *testing.T) {
 	if n := strings.Count(out.String(), "\n"); n != 4 {
 		t.Errorf("table of %d lines:\n%s", n, out.String())
 	}
+	// - reads the grid from stdin, to the same table.
+	var fromStdin bytes.Buffer
+	if code := runAnalyze([]string{"--file", "-", "--quiet"}, strings.NewReader(grid), &fromStdin, &errs); code != 0 || fromStdin.String() != out.String() {
+		t.Errorf("--file -: exit %d, %q, want %q (%s)", code, fromStdin.String(), out.String(), errs.String())
+	}
 }
 
 func TestAnalyzeBadFlags(t *testing.T) {

@@ -43,11 +43,11 @@ var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Comman
 // runHatetrisPlay plays a replay, or lets Kocka's placer play, and prints
 // {"lines":N,"moves":M,"game_over":true|false}; a game played by the bot
 // is followed by its replay on the next line.
-func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka hatetris play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	replay := fs.String("replay", "", "a replay in any of the game's encodings (Base2048, Base65536, hex or raw LRDU)")
-	replayFile := fs.String("replay-file", "", "a file holding a replay (at most "+bounded.Size(maxHatetrisReplayBytes)+")")
+	replayFile := fs.String("replay-file", "", "a file holding a replay (at most "+bounded.Size(maxHatetrisReplayBytes)+"; - for stdin)")
 	mild := fs.Bool("mild", false, "play against HATETRIS Mild (no rule against repeated wells)")
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
@@ -86,7 +86,7 @@ func runHatetrisPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	text := *replay
 	if *replayFile != "" {
-		data, err := bounded.ReadFile(*replayFile, nil, maxHatetrisReplayBytes)
+		data, err := bounded.ReadFile(*replayFile, stdin, maxHatetrisReplayBytes)
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 			return 1

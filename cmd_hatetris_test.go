@@ -41,6 +41,12 @@ func TestHatetrisPlayReplay(t *testing.T) {
 			t.Errorf("%q: exit %d, out %q (stderr %q); want %d, %q", tc.args, code, out.String(), errs.String(), tc.code, tc.out)
 		}
 	}
+	// --replay-file - reads stdin.
+	var out, errs bytes.Buffer
+	if code := hatetrisCommands.Run([]string{"play", "--replay-file", "-"}, strings.NewReader("௨ටໃݹ௨ටໃݹठ\n"), &out, &errs); code != 0 ||
+		out.String() != `{"lines":0,"moves":90,"game_over":true}`+"\n" {
+		t.Errorf("--replay-file -: exit %d, %q (%s)", code, out.String(), errs.String())
+	}
 }
 
 // TestHatetrisPlayBot lets the bot play a short game and replays what it

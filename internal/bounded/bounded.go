@@ -49,6 +49,9 @@ func ReadAll(r io.Reader, limit int64, what string) ([]byte, error) {
 // ReadFile is ReadAll of the file name, or of stdin when name is "-".
 func ReadFile(name string, stdin io.Reader, limit int64) ([]byte, error) {
 	if name == "-" {
+		if stdin == nil {
+			return nil, errors.New("- names stdin, and this command reads none")
+		}
 		return ReadAll(stdin, limit, "stdin")
 	}
 	f, err := os.Open(name)
