@@ -73,8 +73,10 @@ func TestTBPSession(t *testing.T) {
 
 func TestTBPBadFlags(t *testing.T) {
 	var out, errs strings.Builder
-	if code := runTBP([]string{"--personality", "nobody"}, strings.NewReader(""), &out, &errs); code != 2 {
-		t.Errorf("unknown personality: exit %d, want 2", code)
+	for _, args := range [][]string{{"--personality", "nobody"}, {"--depth", "17"}, {"--beam", "65537"}, {"--beam", "-1"}} {
+		if code := runTBP(args, strings.NewReader(""), &out, &errs); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
 	}
 }
 

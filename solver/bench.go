@@ -90,6 +90,14 @@ type BenchConfig struct {
 // guidelinePreview is how many pieces the guideline games show.
 var guidelinePreview = engine.ConfigFor(engine.GoalNone).Preview
 
+// MaxBenchGames and MaxBenchWorkers bound a benchmark: its results are
+// held in memory (a row per game and personality) and a worker is a
+// goroutine with its own bot.
+const (
+	MaxBenchGames   = 1_000_000
+	MaxBenchWorkers = 1024
+)
+
 // Validate reports the first setting out of range.
 func (c *BenchConfig) Validate() error {
 	switch {
@@ -98,8 +106,8 @@ func (c *BenchConfig) Validate() error {
 			c.Model, strings.Join(models[:len(models)-1], ", "), ModelClassic, ModelSpawn)
 	case len(c.Personalities) == 0 && len(c.Weights) == 0:
 		return fmt.Errorf("no personality given")
-	case c.Games < 1:
-		return fmt.Errorf("games %d: want at least 1", c.Games)
+	case c.Games < 1 || c.Games > MaxBenchGames:
+		return fmt.Errorf("games %d out of range 1..%d", c.Games, MaxBenchGames)
 	case c.Width < 4 || c.Width > engine.MaxWidth:
 		return fmt.Errorf("width %d out of range 4..%d", c.Width, engine.MaxWidth)
 	case c.Height < 4 || c.Height+engine.BufferRows > 64:
@@ -112,6 +120,10 @@ func (c *BenchConfig) Validate() error {
 		return fmt.Errorf("level %d out of range 1..30", c.Level)
 	case c.Depth < 0 || c.BeamWidth < 0 || c.Workers < 0:
 		return fmt.Errorf("depth, beam width and workers must not be negative")
+	case c.BeamWidth > MaxBotWidth:
+		return fmt.Errorf("beam width %d: at most %d", c.BeamWidth, MaxBotWidth)
+	case c.Workers > MaxBenchWorkers:
+		return fmt.Errorf("workers %d: at most %d", c.Workers, MaxBenchWorkers)
 	case c.standard() && c.Depth > 2:
 		return fmt.Errorf("depth %d: the standard models look at most 2 placements ahead", c.Depth)
 	case (c.Model == ModelSpawn || c.Model == ModelClassic) && c.Depth > 1:

@@ -126,6 +126,9 @@ func TestBenchConfigErrors(t *testing.T) {
 		{"standard-preview depth 3", func(c *BenchConfig) { c.Model = ModelStandardPreview; c.Depth = 3 }},
 		{"negative beam", func(c *BenchConfig) { c.Model = ModelStandard; c.Depth = 2; c.BeamWidth = -1 }},
 		{"negative depth", func(c *BenchConfig) { c.Model = ModelStandardPreview; c.Depth = -1 }},
+		{"games past the cap", func(c *BenchConfig) { c.Games = MaxBenchGames + 1 }},
+		{"beam past the cap", func(c *BenchConfig) { c.BeamWidth = MaxBotWidth + 1 }},
+		{"workers past the cap", func(c *BenchConfig) { c.Workers = MaxBenchWorkers + 1 }},
 	} {
 		cfg := ok
 		c.edit(&cfg)

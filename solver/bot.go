@@ -53,10 +53,19 @@ type Bot struct {
 	s     searcher
 }
 
+// MaxBotDepth and MaxBotWidth bound a bot's search: a plan costs about
+// depth x width x the placements of a piece (up to a few hundred), so
+// these keep one plan to seconds and its beam to megabytes, whatever a
+// caller (a TBP front end, a flag) asks for.
+const (
+	MaxBotDepth = 16
+	MaxBotWidth = 1 << 16
+)
+
 // NewBot builds a bot.
 func NewBot(cfg BotConfig) (*Bot, error) {
-	if cfg.Depth < 0 || cfg.Width < 0 {
-		return nil, fmt.Errorf("bot: depth %d and width %d must not be negative", cfg.Depth, cfg.Width)
+	if cfg.Depth < 0 || cfg.Depth > MaxBotDepth || cfg.Width < 0 || cfg.Width > MaxBotWidth {
+		return nil, fmt.Errorf("bot: depth %d (0 to %d) or width %d (0 to %d) out of range", cfg.Depth, MaxBotDepth, cfg.Width, MaxBotWidth)
 	}
 	if cfg.Depth == 0 {
 		cfg.Depth = 1

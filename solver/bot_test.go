@@ -122,8 +122,13 @@ func TestNewBotErrors(t *testing.T) {
 	if _, err := NewBot(BotConfig{Personality: "nobody"}); err == nil {
 		t.Error("unknown personality accepted")
 	}
-	if _, err := NewBot(BotConfig{Depth: -1}); err == nil {
-		t.Error("negative depth accepted")
+	for _, cfg := range []BotConfig{{Depth: -1}, {Width: -1}, {Depth: MaxBotDepth + 1}, {Width: MaxBotWidth + 1}} {
+		if _, err := NewBot(cfg); err == nil {
+			t.Errorf("depth %d, width %d accepted", cfg.Depth, cfg.Width)
+		}
+	}
+	if _, err := NewBot(BotConfig{Depth: MaxBotDepth, Width: MaxBotWidth}); err != nil {
+		t.Errorf("the caps themselves refused: %v", err)
 	}
 	b := newBot(t, BotConfig{})
 	if b.Weights().Name != "kocka" || b.Config().Depth != 1 || b.Config().Width != 64 {
