@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/kocka/kocka/internal/durable"
 )
 
 func TestFileStore(t *testing.T) {
@@ -45,10 +48,18 @@ func TestFileStore(t *testing.T) {
 	}
 }
 
-// A killed run's temporary files are gone when the store opens again.
+// A killed run's temporary files are gone when the store opens again
+// (once they are old enough not to be another copy's write in progress).
 func TestOpenFileStoreCleansTemps(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, ".scores.json.tmp123"), []byte("half"), 0o644)
+	tmp := filepath.Join(dir, ".scores.json.tmp123")
+	if err := os.WriteFile(tmp, []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-2 * durable.StaleTemp)
+	if err := os.Chtimes(tmp, old, old); err != nil {
+		t.Fatal(err)
+	}
 	s, err := OpenFileStore(dir)
 	if err != nil || s.Cleaned != 1 {
 		t.Fatalf("cleaned %v, %v", s, err)

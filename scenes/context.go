@@ -78,11 +78,15 @@ func (c *Context) versusSettings() VersusSettings {
 
 func (c *Context) saveVersusSettings(v VersusSettings) { c.saveJSON(versusFile, &v) }
 
-// saveReplay keeps rep as the last replay of mode.
+// saveReplay keeps rep as the last replay of mode, if it is no longer
+// than the library keeps (keepReplay says so on screen when it is not).
 func (c *Context) saveReplay(mode string, rep *engine.Replay) {
 	var buf bytes.Buffer
 	if err := rep.Encode(&buf); err != nil {
 		c.Notify("Could not encode the replay: " + err.Error())
+		return
+	}
+	if buf.Len() > MaxKeptReplayBytes {
 		return
 	}
 	c.blobs.Save(replayName(mode), buf.Bytes())

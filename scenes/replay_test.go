@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -227,6 +229,41 @@ func TestReplayLibraryIsBounded(t *testing.T) {
 	b := newTestApp(t, store, "title")
 	if got := b.ctx.Replays().Entries(); len(got) != len(es) || got[0] != es[0] {
 		t.Fatalf("after a restart: %d entries", len(got))
+	}
+}
+
+// TestTooLongReplayIsNotKept: a game whose replay is over
+// MaxKeptReplayBytes is kept neither in the library nor as its mode's
+// last replay, and the player is told.
+func TestTooLongReplayIsNotKept(t *testing.T) {
+	store := &MemStore{}
+	a := newTestApp(t, store, "title")
+	rng := rand.New(rand.NewPCG(3, 3))
+	rep := &engine.Replay{Config: engine.DefaultConfig(), Seed: 1}
+	for {
+		var buf bytes.Buffer
+		if err := rep.Encode(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if buf.Len() > MaxKeptReplayBytes {
+			break
+		}
+		for i := 0; i < 1<<16; i++ {
+			rep.Inputs = append(rep.Inputs, engine.Input(rng.IntN(256)))
+		}
+	}
+	a.ctx.saveReplay("marathon", rep)
+	if _, kept := a.ctx.keepReplay("marathon", "Marathon", rep, true, true); kept {
+		t.Error("the library kept it")
+	}
+	a.FlushSaves()
+	for _, n := range store.Names() {
+		if strings.HasSuffix(n, ".kreplay") {
+			t.Errorf("%s was written", n)
+		}
+	}
+	if !strings.Contains(a.ctx.notice.msg, "KiB") {
+		t.Errorf("notice %q", a.ctx.notice.msg)
 	}
 }
 

@@ -19,16 +19,21 @@ type Dir struct {
 }
 
 // OpenDir returns the Dir at path on fsys (atomicfile.OS when nil) and
-// removes the temporary files a killed run left there. The folder is made
-// on the first Write.
+// removes the temporary files a killed run left there: those at least
+// StaleTemp old, since a younger one may be a write another running copy
+// of the game has under way. The folder is made on the first Write.
 func OpenDir(path string, fsys atomicfile.FS) (*Dir, int, error) {
 	if fsys == nil {
 		fsys = atomicfile.OS
 	}
 	d := &Dir{Path: path, FS: fsys}
-	n, err := atomicfile.CleanTemps(fsys, path, 0, time.Now())
+	n, err := atomicfile.CleanTemps(fsys, path, StaleTemp, time.Now())
 	return d, n, err
 }
+
+// StaleTemp is the age from which a temporary file is a killed run's: a
+// write takes milliseconds.
+const StaleTemp = time.Minute
 
 func (d *Dir) path(name string) (string, error) {
 	if name == "" || strings.ContainsAny(name, `/\`) || name[0] == '.' {

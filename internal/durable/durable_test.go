@@ -437,6 +437,8 @@ func TestKilledAtEveryStep(t *testing.T) {
 				s.Save("settings.json", version(3))
 				completed = !f.killed()
 
+				// The next start comes later than StaleTemp.
+				ageTemps(t, dir)
 				d, _, err := OpenDir(dir, nil)
 				if err != nil {
 					t.Fatal(err)
@@ -567,17 +569,45 @@ func TestUnreadableIsLocked(t *testing.T) {
 	}
 }
 
+// ageTemps makes the temporary files in dir older than StaleTemp.
+func ageTemps(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-2 * StaleTemp)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			if err := os.Chtimes(filepath.Join(dir, e.Name()), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestOpenDirCleansTemps: the temporary files of a killed run go; a
+// fresh one (another running copy's write) and the rest stay.
 func TestOpenDirCleansTemps(t *testing.T) {
 	dir := t.TempDir()
-	for _, n := range []string{".settings.json.tmp123", ".scores.json.tmp-link1-x", "keep.json", ".hidden"} {
-		os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644)
+	old := time.Now().Add(-2 * StaleTemp)
+	for _, n := range []string{".settings.json.tmp123", ".scores.json.tmp-link1-x", ".versus.json.tmp9", "keep.json", ".hidden"} {
+		p := filepath.Join(dir, n)
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if n != ".versus.json.tmp9" {
+			if err := os.Chtimes(p, old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	_, n, err := OpenDir(dir, nil)
 	if err != nil || n != 2 {
 		t.Fatalf("removed %d, %v", n, err)
 	}
 	got := names(t, &Dir{Path: dir})
-	if !slices.Equal(got, []string{".hidden", "keep.json"}) {
+	if !slices.Equal(got, []string{".hidden", ".versus.json.tmp9", "keep.json"}) {
 		t.Errorf("left %v", got)
 	}
 }
