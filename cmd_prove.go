@@ -612,26 +612,22 @@ func reportProof(method func(prove.Game, int, prove.Options) (*prove.Proof, erro
 	}
 	r := proofReport{Game: g.Name(), Drawer: drawer, Safe: p.Safe, Win: p.Cert.Win, Searched: p.Searched, Lost: p.Lost}
 	r.Certificate = len(p.Cert.Entries)
-	// The file first, so that a long check does not hold it back.
-	if out != "" {
-		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
-			n, err := p.Cert.WriteTo(w)
-			r.FileBytes = n
-			return err
-		})
-		if err != nil {
-			return r, err
-		}
-		r.File = out
-	}
+	// The check first, as kocka prove merge does: a certificate that fails
+	// it must not replace --out (nor push a good one into --out.bak).
 	st, err := prove.Check(g, p.Cert, o)
 	if err != nil {
-		return r, fmt.Errorf("the search's own certificate fails: %w", err)
+		return r, fmt.Errorf("the search's own certificate fails, not written: %w", err)
 	}
 	r.Checked = true
 	r.DrawerToMove, r.AttackerToMove, r.Terminal = st.DrawerToMove, st.AttackerToMove, st.Terminal
 	if p.Cert.Win {
 		r.WinPlies = p.Cert.Plies(g)
+	}
+	if out != "" {
+		if r.FileBytes, err = writeAtomic(out, p.Cert); err != nil {
+			return r, err
+		}
+		r.File = out
 	}
 	return r, nil
 }

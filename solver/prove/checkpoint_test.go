@@ -3,6 +3,8 @@ package prove_test
 import (
 	"bytes"
 	"io"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kocka/kocka/solver/prove"
@@ -110,5 +112,58 @@ func TestGrowCheckpointResume(t *testing.T) {
 		if _, err := prove.Grow(g, c.drawer, prove.Options{Reuse: c.reuse, Resume: bytes.NewReader(last[:len(last)/2])}); err == nil {
 			t.Error("a cut checkpoint was accepted")
 		}
+	}
+}
+
+// orderedTicTacToe is tic-tac-toe with two named move orders: the game's
+// own, and its reverse.
+type orderedTicTacToe struct {
+	tictactoe.Game
+	reverse bool
+}
+
+func (g orderedTicTacToe) OrderMoves(s prove.State, moves []prove.State) {
+	g.Game.OrderMoves(s, moves)
+	if g.reverse {
+		slices.Reverse(moves)
+	}
+}
+
+func (g orderedTicTacToe) MoveOrderName() string {
+	if g.reverse {
+		return "reverse"
+	}
+	return "own"
+}
+
+// TestGrowCheckpointOrder: a grow checkpoint counts the drawing player's
+// moves in its move order, so a resume with another order is refused (and
+// one with the same order accepted), as is a checkpoint of version 1,
+// which did not record the order.
+func TestGrowCheckpointOrder(t *testing.T) {
+	defer prove.SetProgressEvery(prove.SetProgressEvery(4))
+	var last []byte
+	o := prove.Options{CheckpointEvery: 1, Checkpoint: func(write func(io.Writer) error) error {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return err
+		}
+		last = b.Bytes()
+		return nil
+	}}
+	if _, err := prove.Grow(orderedTicTacToe{}, 1, o); err != nil || last == nil {
+		t.Fatal(err, last == nil)
+	}
+	if _, err := prove.Grow(orderedTicTacToe{}, 1, prove.Options{Resume: bytes.NewReader(last)}); err != nil {
+		t.Fatalf("the same order: %v", err)
+	}
+	_, err := prove.Grow(orderedTicTacToe{reverse: true}, 1, prove.Options{Resume: bytes.NewReader(last)})
+	if err == nil || !strings.Contains(err.Error(), "move order") {
+		t.Errorf("another order: %v, want a refusal naming the move order", err)
+	}
+	v1 := append([]byte("KOCKA GROW CHECKPOINT 1\n"), last[len("KOCKA GROW CHECKPOINT 2\n"):]...)
+	_, err = prove.Grow(orderedTicTacToe{}, 1, prove.Options{Resume: bytes.NewReader(v1)})
+	if err == nil || !strings.Contains(err.Error(), "version 1") {
+		t.Errorf("version 1: %v, want a refusal naming the version", err)
 	}
 }

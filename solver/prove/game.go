@@ -61,6 +61,22 @@ type MoveOrderer interface {
 	OrderMoves(s State, moves []State)
 }
 
+// MoveOrderNamer is an optional method of a game with more than one move
+// order: the name of the one in use. Grow's checkpoint records it, since
+// the drawing player's next move to try is a place in that order, and a
+// resume with another order would skip moves.
+type MoveOrderNamer interface {
+	MoveOrderName() string
+}
+
+// moveOrderName is g's move order name, "" for a game with one order.
+func moveOrderName(g Game) string {
+	if n, ok := g.(MoveOrderNamer); ok {
+		return n.MoveOrderName()
+	}
+	return ""
+}
+
 // canonicalMoves returns the canonical successors of s, duplicates removed.
 func canonicalMoves(g Game, s State, buf []State) []State {
 	buf = g.Moves(s, buf[:0])

@@ -15,8 +15,13 @@ import (
 // checkpoint it keeps the unsettled part too, since Grow never forgets: a
 // resumed Grow goes on exactly where the checkpoint left it and ends with
 // the same certificate. The arrays are written whole, little endian, each
-// after its length, with a CRC-32 at the end.
-const growCheckpointMagic = "KOCKA GROW CHECKPOINT 1\n"
+// after its length, with a CRC-32 at the end. Version 2 added the move
+// order's name (MoveOrderNamer): next counts places in that order.
+const growCheckpointMagic = "KOCKA GROW CHECKPOINT 2\n"
+
+// growCheckpointV1 is the version before the move order was recorded. It
+// is refused: which order it counted its moves in is not known.
+const growCheckpointV1 = "KOCKA GROW CHECKPOINT 1\n"
 
 // maxGrowStates caps the states a checkpoint may hold: ids are uint32.
 const maxGrowStates = 1<<32 - 2
@@ -28,6 +33,9 @@ func (w *grower) writeCheckpoint(out io.Writer, expanded int64) error {
 	bw.WriteString(growCheckpointMagic)
 	put(uint64(len(w.g.Name())))
 	bw.WriteString(w.g.Name())
+	order := moveOrderName(w.g)
+	put(uint64(len(order)))
+	bw.WriteString(order)
 	put(uint64(w.drawer))
 	put(uint64(w.o.Reuse))
 	put(uint64(expanded))
@@ -78,33 +86,39 @@ func getArray[T fixedInt](r *crcio.Reader, width int, most uint64, what string) 
 func (w *grower) resume(in io.Reader) (int64, error) {
 	r := crcio.NewReader(in, 1<<20)
 	magic := make([]byte, len(growCheckpointMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != growCheckpointMagic {
+	if _, err := io.ReadFull(r, magic); err != nil {
 		return 0, errors.New("grow checkpoint: not a Kocka grow checkpoint")
 	}
-	var hdr [6]uint64
-	var name []byte
+	switch string(magic) {
+	case growCheckpointMagic:
+	case growCheckpointV1:
+		return 0, errors.New("grow checkpoint: version 1 does not record the move order it counted moves in; start again without it")
+	default:
+		return 0, errors.New("grow checkpoint: not a Kocka grow checkpoint")
+	}
+	name, err := getString(r, "name")
+	if err != nil {
+		return 0, err
+	}
+	order, err := getString(r, "move order")
+	if err != nil {
+		return 0, err
+	}
+	var hdr [5]uint64
 	for i := range hdr {
-		x, err := binary.ReadUvarint(r)
-		if err != nil {
+		if hdr[i], err = binary.ReadUvarint(r); err != nil {
 			return 0, fmt.Errorf("grow checkpoint: header: %w", err)
 		}
-		hdr[i] = x
-		if i == 0 {
-			if x > 1<<10 {
-				return 0, fmt.Errorf("grow checkpoint: name of %d bytes", x)
-			}
-			name = make([]byte, x)
-			if _, err := io.ReadFull(r, name); err != nil {
-				return 0, fmt.Errorf("grow checkpoint: name: %w", err)
-			}
-		}
 	}
-	drawer, reuse, expanded, lost := hdr[1], hdr[2], int64(hdr[3]), int64(hdr[4])
-	// hdr[5] is the length of the states array, read again below.
-	if string(name) != w.g.Name() || int(drawer) != w.drawer || int(reuse) != w.o.Reuse {
+	drawer, reuse, expanded, lost := hdr[0], hdr[1], int64(hdr[2]), int64(hdr[3])
+	// hdr[4] is the length of the states array, read again below.
+	if name != w.g.Name() || int(drawer) != w.drawer || int(reuse) != w.o.Reuse {
 		return 0, fmt.Errorf("grow checkpoint: for %q drawer %d reuse %d, not %q drawer %d reuse %d", name, drawer, reuse, w.g.Name(), w.drawer, w.o.Reuse)
 	}
-	n := hdr[5]
+	if order != moveOrderName(w.g) {
+		return 0, fmt.Errorf("grow checkpoint: made with move order %q, not %q: its next moves count places in its own order", order, moveOrderName(w.g))
+	}
+	n := hdr[4]
 	if n > maxGrowStates {
 		return 0, fmt.Errorf("grow checkpoint: %d states, at most %d", n, uint64(maxGrowStates))
 	}
@@ -180,6 +194,22 @@ func (w *grower) resume(in io.Reader) (int64, error) {
 	p.assumed = make([]bool, n)
 	p.lost = lost
 	return expanded, nil
+}
+
+// getString reads a length and at most 1 KiB of text.
+func getString(r *crcio.Reader, what string) (string, error) {
+	n, err := binary.ReadUvarint(r)
+	if err != nil {
+		return "", fmt.Errorf("grow checkpoint: %s: %w", what, err)
+	}
+	if n > 1<<10 {
+		return "", fmt.Errorf("grow checkpoint: %s of %d bytes", what, n)
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return "", fmt.Errorf("grow checkpoint: %s: %w", what, err)
+	}
+	return string(b), nil
 }
 
 // getArrayN reads n elements of an array whose length the caller has

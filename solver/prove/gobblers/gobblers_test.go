@@ -335,7 +335,7 @@ func TestFileAndResume(t *testing.T) {
 	if len(ckpts) < 3 {
 		t.Fatalf("%d checkpoints", len(ckpts))
 	}
-	for _, k := range []int{0, len(ckpts) / 2, len(ckpts) - 1} {
+	for k := range ckpts {
 		if _, err := readTable(ckpts[k]); err == nil {
 			t.Errorf("checkpoint %d read as a finished table", k)
 		}

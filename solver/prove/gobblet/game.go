@@ -279,6 +279,18 @@ func (g *Game) SetPlainOrder(plain bool) {
 	}
 }
 
+// MoveOrderName is the order OrderMoves uses: held or plain on 4x4 (see
+// SetPlainOrder), lines on 3x3.
+func (g *Game) MoveOrderName() string {
+	switch {
+	case g.ds == nil:
+		return "lines"
+	case g.ds.Plain:
+		return "plain"
+	}
+	return "held"
+}
+
 // OrderMoves sorts moves on 4x4 by DrawScore: the drawing player's safest
 // first, the attacker's most threatening first (so that a refutation, if
 // there is one, tends to come before the safe moves the search would

@@ -169,3 +169,37 @@ func BenchmarkCanonicalABC(b *testing.B) {
 	}
 	_ = sink
 }
+
+// TestMoveOrderName: the name a grow checkpoint records follows
+// SetPlainOrder on 4x4, so that a search resumed with another --order is
+// refused; 3x3 has one order whatever the setting.
+func TestMoveOrderName(t *testing.T) {
+	r, err := Variant("abc", Drawing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		rules Rules
+		plain bool
+		want  string
+	}{
+		{r, false, "held"},
+		{r, true, "plain"},
+		{SmallGobblers(1, 3), false, "lines"},
+		{SmallGobblers(1, 3), true, "lines"},
+	} {
+		g, err := NewGame(c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetPlainOrder(c.plain)
+		var pg prove.Game = g
+		n, ok := pg.(prove.MoveOrderNamer)
+		if !ok {
+			t.Fatal("the game does not name its move order")
+		}
+		if got := n.MoveOrderName(); got != c.want {
+			t.Errorf("%s plain %v: %q, want %q", g.Name(), c.plain, got, c.want)
+		}
+	}
+}
