@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -124,16 +124,32 @@ func runSoak(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	res, err := soak.Run(ctx, sc)
 	if err != nil {
 		fmt.Fprintln(stderr, "kocka soak: FAILED:", err)
-		var v *soak.Violation
-		if errors.As(err, &v) {
-			fmt.Fprintf(stderr, "reproduce with: kocka replay verify %s\n", strings.TrimSuffix(res.FailFile, ".txt")+".kreplay")
-		}
+		reproduceNote(stderr, res.FailFile)
 		return 1
 	}
-	fmt.Fprintf(stdout, "soak passed: %d games, %d pieces, %d lines in %s (%.0f pieces/s); live heap %s -> %s; %d goroutines\n",
-		res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second), res.PiecesPerSecond(),
+	verdict := "soak passed"
+	if ctx.Err() != nil {
+		verdict = "soak stopped by an interrupt before its limit, no violation so far"
+	}
+	fmt.Fprintf(stdout, "%s: %d games, %d pieces, %d lines in %s (%.0f pieces/s); live heap %s -> %s; %d goroutines\n",
+		verdict, res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second), res.PiecesPerSecond(),
 		soak.MiB(res.HeapFirst), soak.MiB(res.HeapLast), res.Goroutines)
 	return 0
+}
+
+// reproduceNote tells how to replay a failure, when its dump (failFile,
+// NAME.txt) has the replay beside it (NAME.kreplay); the dump says why
+// when it has not.
+func reproduceNote(w io.Writer, failFile string) {
+	if failFile == "" {
+		return
+	}
+	rep := strings.TrimSuffix(failFile, ".txt") + ".kreplay"
+	if _, err := os.Stat(rep); err != nil {
+		fmt.Fprintf(w, "no replay was written; the dump is %s\n", failFile)
+		return
+	}
+	fmt.Fprintf(w, "reproduce with: kocka replay verify %s\n", rep)
 }
 
 // Bounds of the soak's flags.
@@ -190,9 +206,10 @@ func soakWindow(sc soak.Config, stderr io.Writer) int {
 		return 2
 	}
 	var stepErr error
+	finished := false
 	view := scenes.NewSoakView(func() (*engine.Game, bool, error) {
 		done, err := s.Step()
-		stepErr = err
+		stepErr, finished = err, done
 		return s.Game(), done, err
 	}, func() string {
 		r := s.Result()
@@ -202,20 +219,55 @@ func soakWindow(sc soak.Config, stderr io.Writer) int {
 	ebiten.SetWindowSize(1280, 720)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetVsyncEnabled(true)
-	if err := ebiten.RunGame(view); err != nil {
-		fmt.Fprintln(stderr, "kocka soak:", err)
-		return 1
+	guard := &drawGuard{SoakView: view}
+	if err := ebiten.RunGame(guard); err != nil {
+		if guard.panicked == nil {
+			fmt.Fprintln(stderr, "kocka soak:", err)
+			return 1
+		}
+		// A panic while drawing is a failure like one in the rules:
+		// the dump and the replay of the game on screen.
+		stepErr = s.Fail(guard.panicked)
 	}
 	if stepErr != nil {
 		fmt.Fprintln(stderr, "kocka soak: FAILED:", stepErr)
+		reproduceNote(stderr, s.Result().FailFile)
 		return 1
 	}
 	res, err := s.Finish()
 	if err != nil {
 		fmt.Fprintln(stderr, "kocka soak: FAILED:", err)
+		reproduceNote(stderr, res.FailFile)
 		return 1
 	}
-	fmt.Fprintf(sc.Progress, "soak passed in the window: %d games, %d pieces, %d lines in %s\n",
-		res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second))
+	verdict := "soak passed in the window"
+	if !finished {
+		verdict = "soak stopped: the window was closed before its limit, no violation so far"
+	}
+	fmt.Fprintf(sc.Progress, "%s: %d games, %d pieces, %d lines in %s\n",
+		verdict, res.Games, res.Pieces, res.Lines, res.Elapsed.Round(time.Second))
 	return 0
+}
+
+// drawGuard turns a panic while the soak view draws into the end of the
+// run, so that the soak can write its dump.
+type drawGuard struct {
+	*scenes.SoakView
+	panicked error
+}
+
+func (g *drawGuard) Draw(screen *ebiten.Image) {
+	defer func() {
+		if p := recover(); p != nil && g.panicked == nil {
+			g.panicked = fmt.Errorf("panic while drawing: %v\n%s", p, debug.Stack())
+		}
+	}()
+	g.SoakView.Draw(screen)
+}
+
+func (g *drawGuard) Update() error {
+	if g.panicked != nil {
+		return g.panicked
+	}
+	return g.SoakView.Update()
 }

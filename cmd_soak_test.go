@@ -50,3 +50,28 @@ func TestSoakCommandPerfectClears(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errs.String())
 	}
 }
+
+// TestReproduceNote: the replay command is offered only when the replay
+// was written beside the dump.
+func TestReproduceNote(t *testing.T) {
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "soak-1.txt")
+	var none strings.Builder
+	reproduceNote(&none, "")
+	if none.Len() != 0 {
+		t.Errorf("no dump: %q", none.String())
+	}
+	var missing strings.Builder
+	reproduceNote(&missing, dump)
+	if !strings.Contains(missing.String(), "no replay was written") {
+		t.Errorf("dump without a replay: %q", missing.String())
+	}
+	if err := os.WriteFile(filepath.Join(dir, "soak-1.kreplay"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var both strings.Builder
+	reproduceNote(&both, dump)
+	if !strings.Contains(both.String(), "kocka replay verify "+filepath.Join(dir, "soak-1.kreplay")) {
+		t.Errorf("dump with a replay: %q", both.String())
+	}
+}

@@ -302,6 +302,10 @@ func (s *Session) startGame() error {
 	return nil
 }
 
+// Fail ends the session with a failure found outside it (the window's
+// drawing): the dump, with the replay of the game in progress.
+func (s *Session) Fail(cause error) error { return s.fail(cause) }
+
 // fail writes the dump and ends the session.
 func (s *Session) fail(cause error) error {
 	s.done = true

@@ -368,3 +368,38 @@ func TestModelAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionFail: a failure found outside the session (the window's
+// drawing) ends it with the dump and the replay of the game in progress,
+// which replays to the tick it stopped at.
+func TestSessionFail(t *testing.T) {
+	dir := t.TempDir()
+	s, err := NewSession(Config{Game: engine.DefaultConfig(), Seed: 5, Games: 3, NewPlayer: newRandom, FailDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 200; i++ {
+		if _, err := s.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = s.Fail(errors.New("panic while drawing: test"))
+	if err == nil || !strings.Contains(err.Error(), "panic while drawing") {
+		t.Fatalf("Fail: %v", err)
+	}
+	file := s.Result().FailFile
+	txt, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(txt), "panic while drawing") {
+		t.Fatalf("dump %s: %v %q", file, err, txt)
+	}
+	raw, err := os.ReadFile(strings.TrimSuffix(file, ".txt") + ".kreplay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := engine.DecodeReplay(bytes.NewReader(raw)); err != nil || len(rep.Inputs) == 0 {
+		t.Fatalf("replay: %v", err)
+	}
+	if done, err := s.Step(); !done || err != nil {
+		t.Errorf("after Fail: done %v, %v", done, err)
+	}
+}

@@ -4,7 +4,8 @@
 //   - every write replaces a blob whole, in one step (a temporary file and a
 //     rename on disk; one setItem in localStorage);
 //   - before a good blob is replaced, it is kept as NAME.bak, and the
-//     backup is only ever replaced by another good version;
+//     backup is only ever replaced by another good version ("good": it
+//     passed the check the caller gave; without one, any bytes that read);
 //   - a damaged blob (it does not decode, or it is too large) is moved
 //     aside once, under a name of its own (NAME.damaged-20261123T101500),
 //     never over a backup; the backup, if good, is used in its place;
