@@ -200,11 +200,26 @@ func TestMovegenModes(t *testing.T) {
 	}{
 		{[]string{"--jsonl"}, true},
 		{[]string{"--jsonl", "--mode", "drop"}, false},
-		{[]string{"--jsonl", "--180"}, true},
 	} {
 		_, out, _ := movegen(t, line, tt.args...)
 		if got := strings.Contains(out, `"spin":"full"`); got != tt.spin {
 			t.Errorf("%v: full spin found %v, want %v: %s", tt.args, got, tt.spin, out)
+		}
+	}
+	// An L upright in column 2 under the overhang at (3, 2): only a 180
+	// turn with its kicks gets it there.
+	tuck := `{"field":["#.........","#..#......","##.##.....","##..######",".#########"],"piece":"L"}` + "\n"
+	const only180 = `"cells":[[2,1],[2,2],[2,3],[3,1]]`
+	for _, tt := range []struct {
+		args  []string
+		found bool
+	}{
+		{[]string{"--jsonl"}, false},
+		{[]string{"--jsonl", "--180"}, true},
+	} {
+		_, out, _ := movegen(t, tuck, tt.args...)
+		if got := strings.Contains(out, only180); got != tt.found {
+			t.Errorf("%v: the 180 tuck found %v, want %v: %s", tt.args, got, tt.found, out)
 		}
 	}
 	_, out, _ := movegen(t, `{"field":[],"piece":"T"}`+"\n", "--jsonl", "--mode", "20g")
