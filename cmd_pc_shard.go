@@ -27,6 +27,10 @@ const pcShardFormat = "kocka-pc-shard/1"
 // solutions with their sequences: a few hundred bytes each).
 const pcShardMaxBytes = 1 << 30
 
+// pcMergeMaxBytes caps the shard files of one merge together: merge holds
+// them all decoded, so up to 4,096 files of 1 GiB each is no bound.
+const pcMergeMaxBytes = 4 << 30
+
 // pcShardInputs echoes what a run was asked, so that merge joins only
 // shards of one run.
 type pcShardInputs struct {
@@ -299,20 +303,19 @@ func runPCMerge(args []string, stdout, stderr io.Writer) int {
 			return fail(2, fmt.Errorf("--out: %w", err))
 		}
 	}
-	files := make([]pcShardFile, fs.NArg())
-	for i, name := range fs.Args() {
-		f, err := readShard(name)
-		if err != nil {
-			return fail(1, err)
-		}
-		files[i] = f
+	if fs.NArg() > pc.MaxShards {
+		return fail(2, fmt.Errorf("%d files: a run has at most %d shards", fs.NArg(), pc.MaxShards))
+	}
+	set, err := readShards(fs.Args(), pcMergeMaxBytes)
+	if err != nil {
+		return fail(1, err)
 	}
 	var buf bytes.Buffer
 	w := &errWriter{w: stdout}
 	if *outFile != "" {
 		w.w = &buf
 	}
-	if err := mergeShards(w, stderr, fs.Args(), files, *jsonOut); err != nil {
+	if err := mergeShards(w, stderr, set, *jsonOut); err != nil {
 		return fail(1, err)
 	}
 	if w.err != nil {
@@ -326,13 +329,67 @@ func runPCMerge(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readShard reads and checks one shard file on its own.
-func readShard(name string) (pcShardFile, error) {
-	data, err := atomicfile.ReadLimit(atomicfile.OS, name, pcShardMaxBytes)
-	if err != nil {
-		return pcShardFile{}, err
+// readShards reads the shard files of one merge, in turn, at most
+// maxTotal bytes of them together. Each file is checked on its own and
+// against the ones before it as soon as it is read, so that a file of
+// another run or a shard given twice stops the merge before the next file
+// is read (and a run of N shards stops at the N+1st file at the latest).
+func readShards(names []string, maxTotal int64) (*shardSet, error) {
+	set := &shardSet{}
+	left := maxTotal
+	for _, name := range names {
+		data, err := atomicfile.ReadLimit(atomicfile.OS, name, min(left, pcShardMaxBytes))
+		if err != nil {
+			if errors.Is(err, atomicfile.ErrTooLarge) {
+				return nil, fmt.Errorf("%w (a shard file is at most %d bytes, the files of a merge %d together)", err, int64(pcShardMaxBytes), maxTotal)
+			}
+			return nil, err
+		}
+		left -= int64(len(data))
+		f, err := parseShard(name, data)
+		if err != nil {
+			return nil, err
+		}
+		if err := set.add(name, f); err != nil {
+			return nil, err
+		}
 	}
-	return parseShard(name, data)
+	return set, nil
+}
+
+// shardSet is the shard files of one merge, each a shard of the run of the
+// first and none given twice.
+type shardSet struct {
+	names   []string
+	files   []pcShardFile
+	byIndex map[int]int // shard index to place in files
+}
+
+// add puts f, read from name, into the set, or says why it does not
+// belong there.
+func (s *shardSet) add(name string, f pcShardFile) error {
+	if len(s.files) == 0 {
+		s.byIndex = map[int]int{}
+	} else {
+		first, name0 := s.files[0], s.names[0]
+		if !reflect.DeepEqual(f.Inputs, first.Inputs) {
+			return fmt.Errorf("%s and %s are shards of different runs (their inputs differ)", name0, name)
+		}
+		if f.Shards != first.Shards || f.Items != first.Items {
+			return fmt.Errorf("%s is shard %d/%d of %d items, %s shard %d/%d of %d: different runs",
+				name0, first.Shard, first.Shards, first.Items, name, f.Shard, f.Shards, f.Items)
+		}
+		if (f.Reason == "") != (first.Reason == "") {
+			return fmt.Errorf("%s and %s disagree on the field", name0, name)
+		}
+		if j, dup := s.byIndex[f.Shard]; dup {
+			return fmt.Errorf("%s and %s are both shard %d/%d", s.names[j], name, f.Shard, f.Shards)
+		}
+	}
+	s.byIndex[f.Shard] = len(s.files)
+	s.names = append(s.names, name)
+	s.files = append(s.files, f)
+	return nil
 }
 
 // parseShard decodes and checks the shard file name holding data.
@@ -418,27 +475,11 @@ func popcount(x uint64) int {
 	return n
 }
 
-// mergeShards checks that files are the shards of one run, each once, and
-// writes the answer of that run.
-func mergeShards(w, stderr io.Writer, names []string, files []pcShardFile, jsonOut bool) error {
+// mergeShards checks that set holds every shard of its run and writes the
+// answer of that run.
+func mergeShards(w, stderr io.Writer, set *shardSet, jsonOut bool) error {
+	names, files, byIndex := set.names, set.files, set.byIndex
 	first := files[0]
-	byIndex := map[int]int{}
-	for i, f := range files {
-		if !reflect.DeepEqual(f.Inputs, first.Inputs) {
-			return fmt.Errorf("%s and %s are shards of different runs (their inputs differ)", names[0], names[i])
-		}
-		if f.Shards != first.Shards || f.Items != first.Items {
-			return fmt.Errorf("%s is shard %d/%d of %d items, %s shard %d/%d of %d: different runs",
-				names[0], first.Shard, first.Shards, first.Items, names[i], f.Shard, f.Shards, f.Items)
-		}
-		if (f.Reason == "") != (first.Reason == "") {
-			return fmt.Errorf("%s and %s disagree on the field", names[0], names[i])
-		}
-		if j, dup := byIndex[f.Shard]; dup {
-			return fmt.Errorf("%s and %s are both shard %d/%d", names[j], names[i], f.Shard, f.Shards)
-		}
-		byIndex[f.Shard] = i
-	}
 	var missing []string
 	for s := 0; s < first.Shards; s++ {
 		if _, ok := byIndex[s]; !ok {
@@ -526,7 +567,7 @@ func mergeShards(w, stderr io.Writer, names []string, files []pcShardFile, jsonO
 			for _, js := range f.Solutions {
 				var s pc.Solution
 				for _, st := range js.Steps {
-					p, _ := engine.ParsePiece(st.Piece) // checked by readShard
+					p, _ := engine.ParsePiece(st.Piece) // checked by parseShard
 					s.Steps = append(s.Steps, pc.Step{Placed: engine.Placed{Piece: p, Rot: engine.Rotation(st.Rot), X: st.X, Y: st.Y}, Cells: st.Cells})
 				}
 				s.Sequences = js.Sequences

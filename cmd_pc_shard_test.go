@@ -124,6 +124,9 @@ func TestPCMergeRefuses(t *testing.T) {
 	b1 := shard("b1.json", "enumerate", "--lines", "4", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--shard", "1/2")
 	c1 := shard("c1.json", "enumerate", "--lines", "2", "--shard", "1/3")
 	p0 := shard("p0.json", "percent", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--pattern", "T,I,O,S,Z,L,J", "--shard", "0/2")
+	p1 := shard("p1.json", "percent", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--pattern", "T,I,O,S,Z,L,J", "--shard", "1/2")
+	q0 := shard("q0.json", "path", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--pattern", "T,I,O,S,Z,L,J", "--shard", "0/2")
+	q1 := shard("q1.json", "path", "--field", "v115@9gD8FeD8FeD8FeD8PeAgH", "--pattern", "T,I,O,S,Z,L,J", "--shard", "1/2")
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
@@ -140,6 +143,27 @@ func TestPCMergeRefuses(t *testing.T) {
 	extra := write("extra.json", strings.Replace(string(orig), `"shard":1`, `"shard":1,"x":2`, 1))
 	counts := write("counts.json", strings.Replace(string(orig), `"clear_no_split":`, `"clear_no_split":9`, 1))
 	field := write("field.json", strings.Replace(string(orig), `"rows":0`, `"rows":1`, 1))
+	// edit rewrites file's text, checking that old is there.
+	edit := func(name, file, old, new string) string {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), old) {
+			t.Fatalf("%s lacks %s:\n%s", file, old, b)
+		}
+		return write(name, strings.ReplaceAll(string(b), old, new))
+	}
+	// p1 holds the one sequence of the pattern (its range 0..1), p0 none.
+	otherItems := edit("other-items.json", a1, `"items":49`, `"items":48`)
+	otherAnswers := edit("other-answers.json", p1, `"percent":"1"`, `"percent":"1","counts":{"fit":1,"clear":1,"clear_no_split":1}`)
+	badRange := edit("range.json", p1, `"lo":0,"hi":1,"percent":"1"`, `"lo":0,"hi":0,"percent":""`)
+	notPiece := edit("not-piece.json", q1, `"piece":"`, `"piece":"X`)
+	// The same new pattern in both shards: the inputs agree, but the
+	// pattern makes 7 sequences where the shards were cut from 1.
+	pat0 := edit("pattern0.json", p0, `"pattern":["T,I,O,S,Z,L,J"]`, `"pattern":["T,I,O,S,Z,L,*"]`)
+	pat1 := edit("pattern1.json", p1, `"pattern":["T,I,O,S,Z,L,J"]`, `"pattern":["T,I,O,S,Z,L,*"]`)
+	none := filepath.Join(dir, "none.json")
 	for _, tc := range []struct {
 		name  string
 		files []string
@@ -150,18 +174,53 @@ func TestPCMergeRefuses(t *testing.T) {
 		{"other inputs", []string{a0, b1}, "different runs"},
 		{"other count", []string{a0, c1}, "different runs"},
 		{"other command", []string{a0, p0}, "different runs"},
+		{"other items", []string{a0, otherItems}, "shard 1/2 of 48: different runs"},
 		{"cut", []string{a0, cut}, "not a shard file"},
 		{"junk", []string{junk}, "not a shard file"},
 		{"unknown field", []string{a0, extra}, "not a shard file"},
 		{"bad counts", []string{a0, counts}, "corrupt shard file"},
 		{"bad field", []string{a0, field}, "corrupt shard file"},
-		{"no file", []string{filepath.Join(dir, "none.json")}, "no such file"},
+		{"no file", []string{none}, "no such file"},
+		{"answers of another command", []string{p0, otherAnswers}, "answers of another command"},
+		{"wrong range", []string{p0, badRange}, "range 0..0, want 0..1 for shard 1/2 of 1 sequences"},
+		{"not a piece", []string{q0, notPiece}, "a bad step"},
+		{"pattern", []string{pat0, pat1}, "1 sequences, but the pattern makes 7"},
+		// A file that does not belong stops the merge before the next
+		// file is read (none.json would say "no such file").
+		{"other run first", []string{a0, b1, none}, "different runs"},
+		{"duplicate first", []string{a0, a0, none}, "are both shard 0/2"},
+		{"bad file first", []string{a0, junk, none}, "not a shard file"},
 	} {
 		var out, errb bytes.Buffer
 		code := runPC(append([]string{"merge"}, tc.files...), nil, &out, &errb)
 		if code == 0 || !strings.Contains(errb.String(), tc.err) {
 			t.Errorf("%s: code %d, stderr %q; want an error with %q", tc.name, code, errb.String(), tc.err)
 		}
+	}
+	// More files than a run has shards are refused before any is read.
+	many := make([]string, 4097)
+	for i := range many {
+		many[i] = none
+	}
+	var out, errb bytes.Buffer
+	if code := runPC(append([]string{"merge"}, many...), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "4097 files: a run has at most 4096 shards") {
+		t.Errorf("4097 files: code %d, stderr %q", code, errb.String())
+	}
+	// The files of one merge are capped together: a0 and a1 fit in their
+	// sizes' sum, not in a byte less.
+	size := func(name string) int64 {
+		st, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Size()
+	}
+	total := size(a0) + size(a1)
+	if _, err := readShards([]string{a0, a1}, total); err != nil {
+		t.Errorf("%d bytes: %v", total, err)
+	}
+	if _, err := readShards([]string{a0, a1}, total-1); err == nil || !strings.Contains(err.Error(), "file too large") || !strings.Contains(err.Error(), "together") {
+		t.Errorf("%d bytes: %v, want too large", total-1, err)
 	}
 	// Bad --shard values are refused before any work.
 	for _, args := range [][]string{
@@ -208,7 +267,11 @@ func FuzzParseShard(f *testing.F) {
 		if sf.Inputs.Command != "enumerate" && len(sf.Inputs.Pattern) > 0 && len(strings.Join(sf.Inputs.Pattern, "")) > 200 {
 			return // a long pattern may make millions of sequences: slow, not wrong
 		}
+		set := &shardSet{}
+		if err := set.add("fuzz.json", sf); err != nil {
+			t.Fatal(err) // a first file always belongs
+		}
 		var out, errb bytes.Buffer
-		_ = mergeShards(&out, &errb, []string{"fuzz.json"}, []pcShardFile{sf}, false)
+		_ = mergeShards(&out, &errb, set, false)
 	})
 }

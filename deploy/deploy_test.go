@@ -89,6 +89,10 @@ func TestEnumerateJob(t *testing.T) {
 	if n, err := strconv.Atoi(shards); err != nil || n != completions {
 		t.Errorf("SHARDS %q, completions %v: they must be equal", shards, completions)
 	}
+	// All shards run at once (docs/scale.md's one wave of 16 pods).
+	if p, _ := get(t, j, "spec", "parallelism").(int); p != completions {
+		t.Errorf("parallelism %v, completions %v: they must be equal", get(t, j, "spec", "parallelism"), completions)
+	}
 	script := strings.Join(toStrings(c["command"]), " ") + " " + strings.Join(toStrings(c["args"]), " ")
 	for _, want := range []string{"/bin/sh -c", "pc enumerate --lines 4 --minos 10", `--shard "$JOB_COMPLETION_INDEX/$SHARDS"`, `--out "/data/shard-$JOB_COMPLETION_INDEX.json"`} {
 		if !strings.Contains(script, want) {
