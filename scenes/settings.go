@@ -19,6 +19,9 @@ type Settings struct {
 	SoftDrop int `json:"softDrop"` // soft-drop factor; 0 = instant
 	DCD      int `json:"dcd"`      // DAS cut delay; 0 = none
 	Preview  int `json:"preview"`
+	// Rot180 lets the rotate-180 key turn the piece, with SRS+'s half-turn
+	// kicks; off, as in the guideline, the key does nothing.
+	Rot180 bool `json:"rot180"`
 
 	Ghost bool         `json:"ghost"`
 	Grid  bool         `json:"grid"`
@@ -125,5 +128,6 @@ func (s *Settings) UnmarshalJSON(b []byte) error {
 // Apply puts the handling settings into a game configuration.
 func (s *Settings) Apply(c engine.Config) engine.Config {
 	c.DAS, c.ARR, c.SoftDropFactor, c.Preview, c.DCD = s.DAS, s.ARR, s.SoftDrop, s.Preview, s.DCD
+	c.Rot180 = s.Rot180
 	return c
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/sound"
 	"github.com/kocka/kocka/sprites"
 )
@@ -359,5 +360,51 @@ func TestSettingsApplyAtOnce(t *testing.T) {
 	}
 	if len(snd.played) == 0 {
 		t.Error("menu moves made no sound")
+	}
+}
+
+// TestRotate180Setting: the rotate-180 key does nothing in a guideline
+// game (the default), and turns the piece half way once "180 turns" is
+// on in Settings > Handling, from the next game; the replay records it.
+func TestRotate180Setting(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		store := &MemStore{}
+		a := newTestApp(t, store, "title")
+		if on {
+			a.Stack.Push(newSettingsScene(false))
+			s := a.Stack.Top().(*settingsScene)
+			if !s.find("180 turns") {
+				t.Fatal("no row 180 turns")
+			}
+			step(t, a, press(MenuConfirm), 1)
+			if !a.Settings.Rot180 {
+				t.Fatal("the row did not turn 180 turns on")
+			}
+			step(t, a, press(MenuBack), 1) // leaving the settings saves them
+			settle(t, a)
+			a.FlushSaves()
+		}
+		b := newTestApp(t, store, "marathon")
+		if on {
+			// the setting came through the saved file
+			if !b.Settings.Rot180 {
+				t.Fatal("180 turns not saved")
+			}
+		}
+		pastReady(t, b)
+		play := b.Stack.Top().(*playScene)
+		step(t, b, action(ActRotate180), 1)
+		step(t, b, Frame{}, 1)
+		p, _ := play.game.Current()
+		want := engine.Rot0
+		if on {
+			want = engine.Rot2
+		}
+		if p.Rot != want {
+			t.Errorf("180 turns %v: rotation %v after the 180 key, want %v", on, p.Rot, want)
+		}
+		if play.game.Config().Rot180 != on {
+			t.Errorf("180 turns %v: the game's config has %v", on, play.game.Config().Rot180)
+		}
 	}
 }

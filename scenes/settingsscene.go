@@ -126,6 +126,12 @@ func newSettingsScene(inGame bool) *settingsScene {
 			},
 			activate: flip, adjust: func(c *Context, _ int) { flip(c) }}
 	}
+	rot180 := toggle("180 turns", "The rotate-180 key (A) turns the piece half way, with SRS+ kicks; off, as in the guideline, it does nothing.",
+		func(s *Settings) *bool { return &s.Rot180 })
+	if inGame {
+		rot180.help += " Applies from the next game."
+	}
+	s.rows[groupHandling] = append(s.rows[groupHandling], rot180)
 	s.rows[groupDisplay] = append([]menuItem{
 		{label: "Skin", help: "How the minos look: see the sample on the right.",
 			value: func(c *Context) string { return c.Settings.Skin.String() },
