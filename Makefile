@@ -2,7 +2,8 @@
 GO      ?= go
 BIN     := bin/kocka
 PORT    ?= 8080
-GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
+# Every Go file, tracked or not (a new file must be formatted too).
+GOFILES := $(shell find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*')
 
 .PHONY: fuzz all build run test deps test-deps fmt-check tidy-check vet staticcheck unit race gui-test web-test soak-short bench wasm web hatetris-real clean
 
@@ -26,6 +27,7 @@ test: test-deps fmt-check tidy-check vet staticcheck race unit soak-short gui-te
 	@echo "make test: all checks passed"
 
 fmt-check:
+	@if [ -z "$(GOFILES)" ]; then echo "fmt-check: no Go files found"; exit 1; fi
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 # go.mod and go.sum say exactly what the code imports (direct requirements
@@ -54,7 +56,8 @@ race:
 unit:
 	$(GO) test -count=1 ./...
 
-# About a minute of the bot playing marathon games with every check on.
+# About a minute of the bot playing games with every check on (the soak's
+# default mix: marathon, sprint, ultra and endless in turn).
 soak-short: build
 	$(BIN) soak --duration 45s --progress 15s --fail-dir /tmp/kocka-failures
 
@@ -68,7 +71,7 @@ FUZZTIME ?= 20s
 FUZZ_TARGETS := ./internal/movegenjson:FuzzAnswer ./engine:FuzzParseBoard ./internal/bounded:FuzzLineReader ./engine:FuzzDecodeReplay ./engine/fumen:FuzzDecode \
 	./scenes:FuzzSettingsFile ./persist:FuzzBlobText ./scenes:FuzzReplayIndex ./solver/pc:FuzzParsePattern ./solver/pc:FuzzRegionGen ./solver/prove:FuzzReadCertificate ./solver/prove:FuzzReadShard ./solver/prove/gobblers:FuzzReadTable ./tbp:FuzzSession ./solver:FuzzSearchEqualsOracle \
 	./solver/thrower:FuzzParseSpec ./solver/thrower:FuzzParseMatches ./solver/thrower/hatetris:FuzzDecodeReplay ./solver/thrower/hatetris:FuzzDecodeBase65536 \
-	./solver/thrower/hatetris:FuzzUnmarshalNet ./solver/thrower/hatetris:FuzzUnmarshalSamples \
+	./solver/thrower/hatetris:FuzzUnmarshalNet ./solver/thrower/hatetris:FuzzUnmarshalSamples ./solver/thrower/hatetris:FuzzReadDataShard \
 	./wasm/wasmsize:FuzzParse ./gobai:FuzzLoadStrategy .:FuzzParseShard
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \

@@ -146,8 +146,9 @@ func TestRetryKeyIsBoundAndRebindable(t *testing.T) {
 	if err := json.Unmarshal([]byte(old), &st); err != nil {
 		t.Fatalf("a settings file from before retry: %v", err)
 	}
-	if st.Keys[ActRotateCW][0] != kb[ActRetry][0] && st.Keys[ActRetry][0] == NoKey {
-		t.Fatal("retry has no key")
+	// The file gives R to clockwise: retry must have a key, and not that one.
+	if k := st.Keys[ActRetry][0]; k == NoKey || k == st.Keys[ActRotateCW][0] {
+		t.Fatalf("retry's key is %s, clockwise's %s", KeyName(k), KeyName(st.Keys[ActRotateCW][0]))
 	}
 	if a, _ := st.Keys.Bound(st.Keys[ActRetry][0]); a != ActRetry {
 		t.Fatalf("retry's key %s is bound to %v", KeyName(st.Keys[ActRetry][0]), a)

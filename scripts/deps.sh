@@ -37,10 +37,12 @@ if [ "$what" = run ]; then
   # Libraries Ebitengine opens at run time on Linux, and the Debian packages
   # that hold them: install the missing ones (as root), or say how.
   need=()
+  # ldconfig lives in /sbin, which a normal user's PATH on Debian lacks.
+  ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
   for pair in libX11.so.6:libx11-6 libXrandr.so.2:libxrandr2 libXcursor.so.1:libxcursor1 \
               libXi.so.6:libxi6 libXinerama.so.1:libxinerama1 libXxf86vm.so.1:libxxf86vm1 \
               libGL.so.1:libgl1 libasound.so.2:libasound2; do
-    ldconfig -p 2>/dev/null | grep -q "${pair%%:*}" || need+=("${pair##*:}")
+    "$ldconfig" -p 2>/dev/null | grep -q "${pair%%:*}" || need+=("${pair##*:}")
   done
   if [ ${#need[@]} -gt 0 ]; then
     line="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${need[*]}"
