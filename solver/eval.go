@@ -53,8 +53,9 @@ const (
 	FTSlotDouble   // T-spin double slots, at most 2 counted
 	FTSlotSingle   // T-spin single slots, at most 2 counted
 	FTSlotTriple   // T-spin triple slots a T can slide into and turn down, at most 2 counted
-	FHoleDepth     // filled cells above the holes (Thiery and Scherrer)
+	FHoleDepth     // filled cells above the holes, each counted once per hole under it
 	FRowsWithHoles // rows holding a hole (Thiery and Scherrer)
+	FHoleDepthRuns // filled cells with a hole below them, each once (Thiery and Scherrer's hole depth as MDPTetris counts it)
 	NumFeatures    // how many features there are
 	firstBoardFeat = FRowTransitions
 )
@@ -72,7 +73,7 @@ var featureNames = [NumFeatures]string{
 	FMaxHeight: "max_height", FAvgHeight: "avg_height", FBigHoles: "big_holes",
 	FMediumHoles: "medium_holes", FSmallHoles: "small_holes", FDeepWells: "deep_wells",
 	FTSlotDouble: "tslot_double", FTSlotSingle: "tslot_single", FTSlotTriple: "tslot_triple",
-	FHoleDepth: "hole_depth", FRowsWithHoles: "rows_with_holes",
+	FHoleDepth: "hole_depth", FRowsWithHoles: "rows_with_holes", FHoleDepthRuns: "hole_depth_runs",
 }
 
 func (f Feature) String() string {
@@ -341,6 +342,9 @@ func (s *Scorer) boardFeatures(f *Vector, b *engine.Board) {
 	}
 	if u[FRowsWithHoles] {
 		f[FRowsWithHoles] = float64(rowsWithHoles(b, top))
+	}
+	if u[FHoleDepthRuns] {
+		f[FHoleDepthRuns] = float64(holeDepthRuns(b, top))
 	}
 	if u[FTSlotDouble] || u[FTSlotSingle] {
 		d, s := tSpinSlots(b, top)

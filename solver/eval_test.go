@@ -39,9 +39,9 @@ func TestPersonalities(t *testing.T) {
 			FLandingHeight: -1, FErodedCells: 1, FRowTransitions: -1, FColumnTransitions: -1,
 			FHoles: -4, FWells: -1,
 		},
-		"bcts": { // Thiery and Scherrer 2009, table of BCTS weights
+		"bcts": { // Thiery and Scherrer 2009, table of BCTS weights; hole depth as MDPTetris counts it
 			FLandingHeight: -12.63, FErodedCells: 6.60, FRowTransitions: -9.22, FColumnTransitions: -19.77,
-			FHoles: -13.08, FWells: -10.49, FHoleDepth: -1.61, FRowsWithHoles: -24.04,
+			FHoles: -13.08, FWells: -10.49, FHoleDepthRuns: -1.61, FRowsWithHoles: -24.04,
 		},
 	} {
 		w, _ := PersonalityByName(name)

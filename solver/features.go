@@ -135,6 +135,29 @@ func holeDepth(b *engine.Board, top int) int {
 	return n
 }
 
+// HoleDepthRuns is Thiery and Scherrer's hole depth as MDPTetris (the code
+// that tuned the BCTS weights) counts it: the filled cells resting on a
+// hole, directly or through an unbroken run of filled cells; that is, the
+// filled cells with a hole anywhere below them, each once. HoleDepth
+// counts a cell once for every hole below it, so the two differ only where
+// a column has two holes or more.
+func HoleDepthRuns(b *engine.Board) int {
+	return holeDepthRuns(b, b.StackHeight())
+}
+
+func holeDepthRuns(b *engine.Board, top int) int { return holeDepthRunsOf(b.Rows(), top) }
+
+// holeDepthRunsOf counts it on rows, bottom first, below top.
+func holeDepthRunsOf(rows []uint16, top int) int {
+	n := 0
+	var on uint16 // columns whose run up to this row rests on a hole
+	for y := 1; y < top; y++ {
+		on = rows[y] & (^rows[y-1] | on)
+		n += bits.OnesCount16(on)
+	}
+	return n
+}
+
 // RowsWithHoles counts the rows that hold at least one hole (Thiery and
 // Scherrer).
 func RowsWithHoles(b *engine.Board) int {

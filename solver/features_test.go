@@ -29,6 +29,8 @@ var featureBoards = []struct {
 	big, medium, small, deepWells int
 	tsd, tss                      int
 	holeDepth, rowsWithHoles      int
+	// holeDepthRuns: the filled cells with a hole below, each once
+	holeDepthRuns int
 }{
 	{
 		name: "empty", width: 4, height: 5,
@@ -46,7 +48,7 @@ var featureBoards = []struct {
 		rowTr:   14, colTr: 6, holes: 1, wells: 3,
 		bump: 4, agg: 8, maxH: 3,
 		big: 1, small: 2,
-		holeDepth: 2, rowsWithHoles: 1,
+		holeDepth: 2, rowsWithHoles: 1, holeDepthRuns: 2,
 	},
 	{
 		name: "deep well and a covered gap", width: 5, height: 6,
@@ -60,7 +62,7 @@ var featureBoards = []struct {
 		rowTr:   14, colTr: 7, holes: 1, wells: 11,
 		bump: 8, agg: 16, maxH: 4,
 		big: 1, small: 4, deepWells: 4,
-		holeDepth: 3, rowsWithHoles: 1,
+		holeDepth: 3, rowsWithHoles: 1, holeDepthRuns: 3,
 	},
 	{
 		name: "medium holes under an overhang", width: 4, height: 5,
@@ -84,6 +86,9 @@ var featureBoards = []struct {
 		// column 3 is 3 below column 2 and has the wall on its right.
 		deepWells: 3,
 		holeDepth: 5, rowsWithHoles: 2,
+		// each of the three top cells once, though columns 1 and 2 have
+		// two holes under theirs
+		holeDepthRuns: 3,
 	},
 	{
 		name: "T-spin double slot", width: 10, height: 8,
@@ -99,7 +104,7 @@ var featureBoards = []struct {
 		bump: 1 + 1 + 3, agg: 2 + 1 + 0 + 3*7, maxH: 3,
 		medium: 1, small: 1,
 		tsd:       1,
-		holeDepth: 1, rowsWithHoles: 1,
+		holeDepth: 1, rowsWithHoles: 1, holeDepthRuns: 1,
 	},
 	{
 		name: "T-spin single slot", width: 10, height: 8,
@@ -115,7 +120,7 @@ var featureBoards = []struct {
 		bump: 1 + 1 + 3, agg: 2 + 1 + 0 + 3*7, maxH: 3,
 		big: 1, medium: 1, small: 1,
 		tss:       1,
-		holeDepth: 2, rowsWithHoles: 1,
+		holeDepth: 2, rowsWithHoles: 1, holeDepthRuns: 2,
 	},
 	{
 		name: "T slot with its centre column covered", width: 10, height: 8,
@@ -132,6 +137,8 @@ var featureBoards = []struct {
 		bump: 1 + 3 + 1, agg: 2 + 1 + 4 + 3*7, maxH: 4,
 		big: 1, medium: 3,
 		holeDepth: 4, rowsWithHoles: 3,
+		// column 2's cell over three holes counts once, column 3's once
+		holeDepthRuns: 2,
 	},
 }
 
@@ -166,6 +173,7 @@ func TestBoardFeatures(t *testing.T) {
 				{"T-spin single slots", tss, c.tss},
 				{"HoleDepth", HoleDepth(b), c.holeDepth},
 				{"RowsWithHoles", RowsWithHoles(b), c.rowsWithHoles},
+				{"HoleDepthRuns", HoleDepthRuns(b), c.holeDepthRuns},
 			} {
 				if f.got != f.want {
 					t.Errorf("%s = %d, want %d", f.name, f.got, f.want)

@@ -30,7 +30,7 @@ type standardPly struct {
 	h             Heights
 	rows          [65]uint16 // the board's rows, zero above top (and at Height)
 	// What the weights need beyond the row and column counts.
-	needHeights, needHoles, needDepth, needRowsWithHoles, needWells, needColumns bool
+	needHeights, needHoles, needDepth, needDepthRuns, needRowsWithHoles, needWells, needColumns bool
 
 	// The board's counts, for placements that clear no row: those only
 	// add cells above every column's highest, so each count changes only
@@ -42,6 +42,7 @@ type standardPly struct {
 	holes                        int
 	colHoles                     [engine.MaxWidth]int // holes per column
 	depth                        int                  // hole depth
+	depthRuns                    int                  // hole depth as MDPTetris counts it
 	holeRows                     uint64               // the rows holding a hole
 	wellsBelow                   [65]int              // the wells' count in the rows below y
 	runAt                        [64][7]uint16        // the wells' run counters after row y (see boardFeatures)
@@ -60,6 +61,7 @@ var fastPlyFeatures = [NumFeatures]bool{
 	FRowTransitions: true, FColumnTransitions: true, FColumnTransitionsOpen: true,
 	FHoles: true, FWells: true, FBumpiness: true, FAggregateHeight: true,
 	FMaxHeight: true, FAvgHeight: true, FDeepWells: true, FHoleDepth: true, FRowsWithHoles: true,
+	FHoleDepthRuns: true,
 }
 
 // standardPlyUsable reports whether standardPly can value placements for w
@@ -90,6 +92,7 @@ func (pl *standardPly) reset(w *Weights, a *engine.Board) {
 	pl.needHeights = pl.needBump || pl.needDeep || pl.needSums
 	pl.needHoles = u[FHoles] || u[FNewHoles]
 	pl.needDepth = u[FHoleDepth]
+	pl.needDepthRuns = u[FHoleDepthRuns]
 	pl.needRowsWithHoles = u[FRowsWithHoles]
 	pl.needWells = u[FWells]
 	pl.needColumns = u[FColumnTransitions] || u[FColumnTransitionsOpen]
@@ -131,6 +134,7 @@ func (pl *standardPly) reset(w *Weights, a *engine.Board) {
 		addOne(&above, r)
 		covered |= r
 	}
+	pl.depthRuns = holeDepthRunsOf(pl.rows[:], pl.top)
 	pl.bumpSum = Bumpiness(&pl.h, width)
 	pl.deepSum = 0
 	for x := 0; x < width; x++ {
@@ -258,13 +262,18 @@ func (pl *standardPly) incremental(f *Vector, s *standardShape, col, y int) {
 		f[FColumnTransitionsOpen] = float64(n)
 	}
 
-	if pl.needHoles || pl.needDepth || pl.needRowsWithHoles {
-		holes, depth, holeRows := pl.holes, pl.depth, pl.holeRows
+	if pl.needHoles || pl.needDepth || pl.needDepthRuns || pl.needRowsWithHoles {
+		holes, depth, depthRuns, holeRows := pl.holes, pl.depth, pl.depthRuns, pl.holeRows
 		for c := 0; c < s.w; c++ {
 			x := col + c
 			gap := y + s.bottom[c] - pl.h[x] // empty cells now under the piece
 			holes += gap
 			depth += s.cells[c] * (pl.colHoles[x] + gap)
+			if gap > 0 || pl.colHoles[x] > 0 {
+				// a piece's cells in a column are one run: all of it
+				// has a hole below, or none of it
+				depthRuns += s.cells[c]
+			}
 			if gap > 0 {
 				holeRows |= (uint64(1)<<uint(gap) - 1) << uint(pl.h[x])
 			}
@@ -272,6 +281,7 @@ func (pl *standardPly) incremental(f *Vector, s *standardShape, col, y int) {
 		f[FHoles] = float64(holes)
 		f[FNewHoles] = float64(holes - pl.sc.holesBefore)
 		f[FHoleDepth] = float64(depth)
+		f[FHoleDepthRuns] = float64(depthRuns)
 		f[FRowsWithHoles] = float64(bits.OnesCount64(holeRows))
 	}
 
@@ -424,6 +434,9 @@ func (pl *standardPly) boardFeatures(f *Vector, b *[64]uint16, top int) {
 		f[FNewHoles] = float64(holes - pl.sc.holesBefore)
 		f[FHoleDepth] = float64(depth)
 		f[FRowsWithHoles] = float64(rowsWith)
+	}
+	if pl.needDepthRuns {
+		f[FHoleDepthRuns] = float64(holeDepthRunsOf(b[:], top))
 	}
 
 	if pl.needWells {

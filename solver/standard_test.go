@@ -47,6 +47,7 @@ func TestBaselineBoardFeatures(t *testing.T) {
 		{"column transitions open at the ceiling", ColumnTransitionsOpen(b), 8},
 		{"holes", Holes(b), 2},
 		{"hole depth", HoleDepth(b), 4},
+		{"hole depth as MDPTetris counts it (one hole per column: the same)", HoleDepthRuns(b), 4},
 		{"rows with holes", RowsWithHoles(b), 2},
 		{"wells", CumulativeWells(b), 4},
 	} {
@@ -72,7 +73,7 @@ func TestBaselineBoardFeatures(t *testing.T) {
 //   - after the clear (top first: ..X.., X.X.., X.XX., X.XXX, XXX.X):
 //     row transitions 4+4+4+2+2 + 2 empty rows x 2 = 20; column
 //     transitions 1+1+1+3+1 = 7 (the top row is empty: both counts agree);
-//     holes 1 ((3,0)); hole depth 2; rows with holes 1; wells: (1,3) with
+//     holes 1 ((3,0)); hole depth 2 (both counts); rows with holes 1; wells: (1,3) with
 //     the two empty cells under it 3, (1,2) 2, (4,2) 1, (1,1) 1, (3,0) 1 = 8.
 //
 // Each baseline's evaluation is then its weights times these features;
@@ -92,7 +93,7 @@ func TestBaselinePlacementFeatures(t *testing.T) {
 	want := Vector{
 		FLandingHeight: 3.5, FErodedCells: 1, FLinesCleared: 1,
 		FRowTransitions: 20, FColumnTransitions: 7, FColumnTransitionsOpen: 7,
-		FHoles: 1, FWells: 8, FHoleDepth: 2, FRowsWithHoles: 1,
+		FHoles: 1, FWells: 8, FHoleDepth: 2, FHoleDepthRuns: 2, FRowsWithHoles: 1,
 	}
 	wantValue := map[string]float64{
 		"eltetris":    -177.11510517790487,

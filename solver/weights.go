@@ -47,7 +47,7 @@ var personalities = []Weights{
 	},
 	{
 		Name: "bcts",
-		Note: "BCTS, Thiery and Scherrer (2009, \"Building controllers for Tetris\"): Dellacherie's six features plus hole depth and rows with holes, tuned by the cross-entropy method",
+		Note: "BCTS, Thiery and Scherrer (2009, \"Building controllers for Tetris\"): Dellacherie's six features plus hole depth (as MDPTetris, which tuned the weights, counts it) and rows with holes, tuned by the cross-entropy method",
 		Base: Vector{
 			FLandingHeight:     -12.63,
 			FErodedCells:       6.60,
@@ -55,7 +55,7 @@ var personalities = []Weights{
 			FColumnTransitions: -19.77,
 			FHoles:             -13.08,
 			FWells:             -10.49,
-			FHoleDepth:         -1.61,
+			FHoleDepthRuns:     -1.61,
 			FRowsWithHoles:     -24.04,
 		},
 	},
