@@ -24,7 +24,7 @@ const defaultTuneParams = "landing_height,eroded_cells,row_transitions,column_tr
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kocka tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	model := fs.String("model", solver.ModelClassic, "classic or guideline (see kocka bench)")
+	model := fs.String("model", solver.ModelClassic, "standard, standard-top, standard-preview, spawn (classic, the default, is its old name) or guideline (see kocka bench)")
 	start := fs.String("start", "kocka", "personality to start from")
 	params := fs.String("params", defaultTuneParams, "comma-separated weights to tune (feature names; NAME.tall for the tall weight)")
 	objective := fs.String("objective", "lines", "lines, score or attack (mean per game; attack: garbage rows sent, guideline model only)")

@@ -25,7 +25,7 @@ const (
 	// be placed with all its cells inside the well.
 	ModelStandard = "standard"
 	// ModelStandardTop is ModelStandard with the piece entering as in
-	// El-Tetris's code and Fahey's simulator (EntryTop): it appears with
+	// El-Tetris's code (EntryTop): it appears with
 	// its top row in the well's top row and falls from there, so it may
 	// come in under an overhang in the top rows. It plays exactly as the
 	// published El-Tetris does (docs/eltetris.md).

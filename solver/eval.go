@@ -143,10 +143,11 @@ const (
 	// TieBreakFirst keeps the first placement in the standard model's
 	// order (El-Tetris's: orientation, then column from the left).
 	TieBreakFirst TieBreak = ""
-	// TieBreakDellacherie is Dellacherie's priority as in Colin Fahey's
-	// code: 100 per column the piece moved from its spawn column, 10 more
-	// if it moved left, minus the quarter turns from the spawn orientation;
-	// the highest priority wins.
+	// TieBreakDellacherie is a priority after Dellacherie's as Colin Fahey's
+	// code states it: 100 per column the piece moved from its spawn column,
+	// 10 more if it moved left, minus the quarter turns from the spawn
+	// orientation; the highest priority wins. The spawn column and turns
+	// are Kocka's (see dellacheriePriority), not Fahey's.
 	TieBreakDellacherie TieBreak = "dellacherie"
 )
 

@@ -58,8 +58,10 @@ func rowTransitions(b *engine.Board, top int) int {
 }
 
 // ColumnTransitions counts, over every column, the places where a filled
-// cell (or the floor) and an empty cell sit one above the other. The open
-// sky above the top row is not a change (El-Tetris).
+// cell (or the floor) and an empty cell sit one above the other; the sky
+// above the well is empty, so a column filled to the top row changes once
+// more there (Fahey's and MDPTetris's count; El-Tetris's is
+// ColumnTransitionsOpen).
 func ColumnTransitions(b *engine.Board) int {
 	return columnTransitions(b, b.StackHeight())
 }

@@ -33,7 +33,9 @@ const (
 	EntryAbove Entry = iota
 	// EntryTop puts the piece in the well with its top row in the well's
 	// top row and lets it fall from there, as El-Tetris's code
-	// (getPlacementRow) and Fahey's simulator do: where a column has a cell
+	// (getPlacementRow) does, each column on its own (Fahey's simulator
+	// also enters at the top, but slides sideways from the spawn and stops
+	// at the first blocked column): where a column has a cell
 	// in the top rows with room below it, the piece can appear under that
 	// overhang, which no drop from above reaches. The two entries differ
 	// only when the stack reaches into the top rows of the well.
@@ -135,11 +137,15 @@ func standardTopPlacements(dst []engine.Placed, b *engine.Board, p engine.Piece)
 	return dst
 }
 
-// dellacheriePriority is Dellacherie's tie-break priority of a placement
-// (Fahey's code): 100 per column moved from the spawn column, 10 more for a
-// move to the left, minus the quarter turns from the spawn orientation.
-// Columns are counted at the SRS box and turns clockwise, so where a shape
-// has two orientations (I, S, Z) this stands for Fahey's own piece origins.
+// dellacheriePriority is a tie-break priority after Dellacherie's (as
+// Fahey's code states it): 100 per column moved from the spawn column, 10
+// more for a move to the left, minus the quarter turns from the spawn
+// orientation. The spawn column and the turns are Kocka's, not Fahey's:
+// columns from SRS's spawn box (column 4 at width 10, where Fahey's pieces
+// spawn centred on column 5, so the two prefer opposite walls on a tie)
+// and turns clockwise from SRS's spawn orientation (Fahey's J, L and T
+// start upside down and turn counter-clockwise). Its effect on the
+// dellacherie results is not measured.
 func dellacheriePriority(p engine.Placed, width int) int {
 	spawn := engine.SpawnPosition(p.Piece, width, 0).X
 	dx := p.X - spawn
