@@ -13,10 +13,7 @@ import (
 // merge command joins exactly those files.
 func TestHatetrisDataJob(t *testing.T) {
 	const file = "hatetris-data-job.yaml"
-	checkIndexedJob(t, file, "kocka-hatetris-data", "hatetris data --", "gen0", "dat")
-	docs := yamlDocs(t, file)
-	j := job(t, docs, "kocka-hatetris-data")
-	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
+	docs, j, c := indexedJob(t, file, "kocka-hatetris-data", "hatetris data --", "gen0", "dat")
 	checkVolumeAndMerge(t, file, docs, j, c, "#   kocka hatetris data merge --out /data/gen0.dat /data/gen0.shard-*.dat\n")
 	if n := get(t, j, "spec", "completions"); fmt.Sprint(n) != "4" {
 		t.Errorf("%v completions, want the 4 shards docs/scale.md describes", n)
@@ -36,6 +33,17 @@ func TestHatetrisDataJob(t *testing.T) {
 	if !strings.Contains(flat, "kocka hatetris data --out gen0.dat "+gen0) {
 		t.Errorf("docs/hatetris.md has no generation-0 command with %q", gen0)
 	}
+}
+
+// indexedJob checks file's Indexed Job (checkIndexedJob) and returns the
+// file's documents, the job and its container.
+func indexedJob(t *testing.T, file, name, command, out, ext string) (docs []map[string]any, j, c map[string]any) {
+	t.Helper()
+	checkIndexedJob(t, file, name, command, out, ext)
+	docs = yamlDocs(t, file)
+	j = job(t, docs, name)
+	c = get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
+	return docs, j, c
 }
 
 // checkVolumeAndMerge checks that the job's container c mounts at /data a
@@ -69,10 +77,7 @@ func checkVolumeAndMerge(t *testing.T, file string, docs []map[string]any, j, c 
 // files into that state with the pods' settings.
 func TestHatetrisTuneJob(t *testing.T) {
 	const file = "hatetris-tune-job.yaml"
-	checkIndexedJob(t, file, "kocka-hatetris-tune", "hatetris tune --", "tune", "json")
-	docs := yamlDocs(t, file)
-	j := job(t, docs, "kocka-hatetris-tune")
-	c := get(t, j, "spec", "template", "spec", "containers", 0).(map[string]any)
+	docs, j, c := indexedJob(t, file, "kocka-hatetris-tune", "hatetris tune --", "tune", "json")
 	const settings = "--start hate-tuned --widths 1024,2048,4096 --generations 8 --population 12 --elite 3 --spread 0.3 --min-spread 1 --noise 0.3"
 	cmd := strings.Join(strings.Fields(get(t, c, "args", 0).(string)), " ")
 	for _, want := range []string{settings, "--state /data/tune.json.state"} {

@@ -134,7 +134,9 @@ func (pl *standardPly) reset(w *Weights, a *engine.Board) {
 		addOne(&above, r)
 		covered |= r
 	}
-	pl.depthRuns = holeDepthRunsOf(pl.rows[:], pl.top)
+	if pl.needDepthRuns {
+		pl.depthRuns = holeDepthRunsOf(pl.rows[:], pl.top)
+	}
 	pl.bumpSum = Bumpiness(&pl.h, width)
 	pl.deepSum = 0
 	for x := 0; x < width; x++ {

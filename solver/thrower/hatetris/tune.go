@@ -240,9 +240,8 @@ func (c *TuneConfig) fitness(lines []int) float64 {
 	return float64(sum) / float64(len(c.Widths))
 }
 
-// checkLines checks a candidate's lines (one count, at least 0, per
-// width) against its recorded fitness.
-func (c *TuneConfig) checkLines(lines []int, fit float64) error {
+// checkCounts checks a candidate's lines: one count, at least 0, per width.
+func (c *TuneConfig) checkCounts(lines []int) error {
 	if len(lines) != len(c.Widths) {
 		return fmt.Errorf("%d widths' lines, want %d", len(lines), len(c.Widths))
 	}
@@ -250,6 +249,15 @@ func (c *TuneConfig) checkLines(lines []int, fit float64) error {
 		if l < 0 {
 			return fmt.Errorf("negative lines")
 		}
+	}
+	return nil
+}
+
+// checkLines checks a candidate's lines (checkCounts) against its
+// recorded fitness.
+func (c *TuneConfig) checkLines(lines []int, fit float64) error {
+	if err := c.checkCounts(lines); err != nil {
+		return err
 	}
 	if f := c.fitness(lines); f != fit {
 		return fmt.Errorf("fitness %v does not match its lines (mean %v)", fit, f)
@@ -511,13 +519,8 @@ func (c *TuneConfig) MergeShards(shards []TuneShard) (TuneState, error) {
 		}
 		seen[sh.Index] = true
 		for j, ls := range sh.Lines {
-			if len(ls) != len(c.Widths) {
-				return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d: %d widths' lines, want %d", sh.Index, sh.Count, len(ls), len(c.Widths))
-			}
-			for _, l := range ls {
-				if l < 0 {
-					return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d: negative lines", sh.Index, sh.Count)
-				}
+			if err := c.checkCounts(ls); err != nil {
+				return TuneState{}, fmt.Errorf("hatetris tune: shard %d/%d: %w", sh.Index, sh.Count, err)
 			}
 			lines[sh.Index+j*count] = ls
 		}
