@@ -143,11 +143,11 @@ const (
 	// TieBreakFirst keeps the first placement in the standard model's
 	// order (El-Tetris's: orientation, then column from the left).
 	TieBreakFirst TieBreak = ""
-	// TieBreakDellacherie is a priority after Dellacherie's as Colin Fahey's
-	// code states it: 100 per column the piece moved from its spawn column,
-	// 10 more if it moved left, minus the quarter turns from the spawn
-	// orientation; the highest priority wins. The spawn column and turns
-	// are Kocka's (see dellacheriePriority), not Fahey's.
+	// TieBreakDellacherie is Dellacherie's priority as Colin Fahey's code
+	// states it: 100 per column the piece moved from the spawn column, 10
+	// more if it moved left, minus the orientations past the first; the
+	// highest priority wins. Columns and orientations are Fahey's (his
+	// piece origins, spawn column and orientation numbers; see FaheyPose).
 	TieBreakDellacherie TieBreak = "dellacherie"
 )
 

@@ -137,23 +137,19 @@ func standardTopPlacements(dst []engine.Placed, b *engine.Board, p engine.Piece)
 	return dst
 }
 
-// dellacheriePriority is a tie-break priority after Dellacherie's (as
-// Fahey's code states it): 100 per column moved from the spawn column, 10
-// more for a move to the left, minus the quarter turns from the spawn
-// orientation. The spawn column and the turns are Kocka's, not Fahey's:
-// columns from SRS's spawn box (column 4 at width 10, where Fahey's pieces
-// spawn centred on column 5, so the two prefer opposite walls on a tie)
-// and turns clockwise from SRS's spawn orientation (Fahey's J, L and T
-// start upside down and turn counter-clockwise). Its effect on the
-// dellacherie results is not measured.
+// dellacheriePriority is Dellacherie's tie-break priority as Fahey's code
+// states it: 100 per column the piece's origin moved from the spawn
+// column, 10 more for a move to the left, minus the orientations past the
+// first; the highest wins. Origin, spawn column and orientations are
+// Fahey's (see FaheyPose), so ties go the way his code sends them.
 func dellacheriePriority(p engine.Placed, width int) int {
-	spawn := engine.SpawnPosition(p.Piece, width, 0).X
-	dx := p.X - spawn
+	col, orient := FaheyPose(p)
+	dx := col - width/2 // his spawn column is 1 + width/2, counted from 1
 	pr := 100 * max(dx, -dx)
 	if dx < 0 {
 		pr += 10
 	}
-	return pr - int(p.Rot)
+	return pr - (orient - 1)
 }
 
 // StandardPlayer chooses placements in the standard model with one weight

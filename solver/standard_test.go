@@ -203,30 +203,23 @@ func TestStandardShapesAreElTetris(t *testing.T) {
 }
 
 // TestDellacherieTieBreak: with every weight zero all placements tie, and
-// Dellacherie's priority keeps the one furthest from the spawn column,
+// Dellacherie's priority keeps the one furthest from Fahey's spawn column,
 // the left one first, with the fewest turns; the plain rule keeps the
 // first in El-Tetris's order.
 func TestDellacherieTieBreak(t *testing.T) {
 	b := engine.NewBoard(10, 10)
-	// J spawns at X 3. Orientation R has its cells in columns X+1 and X+2,
-	// so at the left wall it is at X -1: 4 columns left, one turn:
-	// 400 + 10 - 1 = 409, above orientation 0 at X 0 (310).
-	if got := dellacheriePriority(engine.Placed{Piece: engine.J, Rot: engine.RotR, X: -1}, 10); got != 409 {
-		t.Errorf("priority %d, want 409", got)
-	}
-	if got := dellacheriePriority(engine.Placed{Piece: engine.J, Rot: engine.Rot0, X: 7}, 10); got != 400 {
-		t.Errorf("priority %d, want 400", got)
-	}
-	// Orientation L has its cells in columns X and X+1, so at the right
-	// wall it is at X 8, 5 columns right with three turns: 500 - 3 = 497,
-	// the highest of all.
+	// Fahey's J: orientation 2 (SRS's R) is upright, its origin in the
+	// upright's column, which reaches column 0: 5 columns left of spawn,
+	// one orientation past the first: 500 + 10 - 1 = 509. His other
+	// orientations put the origin at column 1 at best (410 less their
+	// number) or on the right (at most 400).
 	zero := Weights{Name: "zero", TieBreak: TieBreakDellacherie}
 	pl, _ := NewStandardPlayer(&zero, EntryAbove).Choose(b, engine.J)
-	if want := (engine.Placed{Piece: engine.J, Rot: engine.RotL, X: 8, Y: 0}); pl != want {
+	if want := (engine.Placed{Piece: engine.J, Rot: engine.RotR, X: -1, Y: 0}); pl != want {
 		t.Errorf("dellacherie's tie-break chose %+v, want %+v", pl, want)
 	}
-	if got := dellacheriePriority(pl, 10); got != 497 {
-		t.Errorf("priority %d, want 497", got)
+	if got := dellacheriePriority(pl, 10); got != 509 {
+		t.Errorf("priority %d, want 509", got)
 	}
 	zero.TieBreak = TieBreakFirst
 	pl, _ = NewStandardPlayer(&zero, EntryAbove).Choose(b, engine.J)

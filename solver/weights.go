@@ -10,7 +10,7 @@ import (
 var personalities = []Weights{
 	{
 		Name: "dellacherie",
-		Note: "Pierre Dellacherie's one-piece controller (2003) as Colin Fahey published it: six features, weights -1, +1, -1, -1, -4, -1, ties broken by a priority after Dellacherie's (Kocka's spawn column and SRS turns, not Fahey's exact ones)",
+		Note: "Pierre Dellacherie's one-piece controller (2003) as Colin Fahey published it: six features, weights -1, +1, -1, -1, -4, -1, ties broken by Dellacherie's priority in Fahey's terms (his piece origins, spawn column and orientation numbers)",
 		Base: Vector{
 			FLandingHeight:     -1,
 			FErodedCells:       1,
