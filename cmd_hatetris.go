@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"syscall"
@@ -109,6 +110,41 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	n := g.Play(moves)
 	printHatetrisResult(stdout, g.Score(), n, g.Over())
 	return 0
+}
+
+// namedFile is a file a flag (or an argument) names.
+type namedFile struct{ what, path string }
+
+// sameFile reports whether a and b name one file: the same path once
+// cleaned, or one existing file under two names (./x and x, a link).
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
+
+// checkDistinctFiles refuses an output that is another output or one of the
+// inputs: the later write would replace the state, data or weights the
+// run read or wrote, and push the good copy into .bak. Empty paths and
+// "-" (stdin) are skipped.
+func checkDistinctFiles(outs, ins []namedFile) error {
+	for i, o := range outs {
+		if o.path == "" {
+			continue
+		}
+		for _, x := range append(outs[i+1:len(outs):len(outs)], ins...) {
+			if x.path != "" && x.path != "-" && sameFile(o.path, x.path) {
+				return fmt.Errorf("%s and %s are the same file, %s: the one would overwrite the other", o.what, x.what, o.path)
+			}
+		}
+	}
+	return nil
 }
 
 func printHatetrisResult(w io.Writer, lines, moves int, over bool) {
@@ -248,6 +284,13 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	// The widest beam the memory holds (the cache's share apart).
 	memWidth := (int64(*memMiB-*cacheMiB) << 20) / hatetris.BytesPerWidth
 	beamPath := *statePath + ".beam"
+	// A replay or plot written over the state, its checkpoint or the
+	// network would end the next run (and push the good copy into .bak).
+	if err := checkDistinctFiles([]namedFile{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}},
+		[]namedFile{{"the checkpoint", beamPath}, {"--weights", *weights}}); err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
+		return 2
+	}
 	for _, f := range []struct{ flag, path string }{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}, {"--checkpoint-every", beamPath}} {
 		if f.path == "" && f.flag != "--state" || f.flag == "--checkpoint-every" && *every == 0 {
 			continue

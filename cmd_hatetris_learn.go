@@ -264,6 +264,14 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			err = cli.CheckWritable(p)
 		}
 	}
+	if err == nil {
+		// The weights or the plot written over a data file would lose it.
+		var data []namedFile
+		for _, p := range strings.Split(*dataPath, ",") {
+			data = append(data, namedFile{"--data", p})
+		}
+		err = checkDistinctFiles([]namedFile{{"--out", *out}, {"--plot", *plot}}, data)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)
 		return 2

@@ -44,13 +44,11 @@ func runHatetrisRecordMerge(args []string, _ io.Reader, stdout, stderr io.Writer
 		}
 	}
 	if err == nil {
-		if st, serr := os.Stat(*statePath); serr == nil {
-			for _, p := range fs.Args() {
-				if in, ierr := os.Stat(p); ierr == nil && os.SameFile(st, in) {
-					err = fmt.Errorf("--state %s is one of the shard states", *statePath)
-				}
-			}
+		var shards []namedFile
+		for _, p := range fs.Args() {
+			shards = append(shards, namedFile{"the shard state", p})
 		}
+		err = checkDistinctFiles([]namedFile{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}}, shards)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record merge: %v\n", err)

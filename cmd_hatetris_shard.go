@@ -41,6 +41,13 @@ func runHatetrisDataMerge(args []string, _ io.Reader, stdout, stderr io.Writer) 
 	if err == nil {
 		err = cli.CheckWritable(*out)
 	}
+	if err == nil {
+		var shards []namedFile
+		for _, p := range fs.Args() {
+			shards = append(shards, namedFile{"the shard file", p})
+		}
+		err = checkDistinctFiles([]namedFile{{"--out", *out}}, shards)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris data merge: %v\n", err)
 		return 2

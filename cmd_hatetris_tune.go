@@ -104,8 +104,10 @@ func runHatetrisTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		*state = *out + ".state"
 	}
-	if *state == *out {
-		return fail(2, "--state and --out are the same file, %s: the one would overwrite the other", *out)
+	// Compared as files, not strings: --out ./S and --state S would write
+	// a shard over the run's state.
+	if err := checkDistinctFiles([]namedFile{{"--state", *state}, {"--out", *out}}, nil); err != nil {
+		return fail(2, "%v", err)
 	}
 	if err := cli.CheckWritable(*state); err != nil {
 		return fail(2, "--state: %v", err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -227,6 +228,38 @@ func (c *TuneConfig) CheckResume(st *TuneState) error {
 		if err := c.checkLines(st.Result.Lines, st.Result.Fitness); err != nil {
 			return fmt.Errorf("tuning state's result: %w", err)
 		}
+		if err := c.checkResult(st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkResult checks a finished state's result against the rest: a rerun
+// writes it to the result file without playing, so a result its history
+// does not give would replace a good file. It must come after every
+// generation, and be what finish picks from the history and the final
+// check (whose lines only the result keeps when it is the answer), its
+// weights those of its vector.
+func (c *TuneConfig) checkResult(st *TuneState) error {
+	res := st.Result
+	if st.Done != c.Generations {
+		return fmt.Errorf("tuning state is marked finished after %d of %d generations", st.Done, c.Generations)
+	}
+	if want := c.resultWeights(res.Vector); !reflect.DeepEqual(res.Weights, want) {
+		return fmt.Errorf("tuning state's result weights %v are not its vector's, %v", res.Weights, want)
+	}
+	// The final check played the last centre; its lines are known only
+	// when it is the answer, else any history candidate beats or ties it.
+	again := *st
+	if res.Gen == c.Generations+1 {
+		c.finish(&again, st.Mean, res.Lines, res.Fitness)
+	} else {
+		c.finish(&again, st.Mean, nil, math.Inf(-1))
+	}
+	if !reflect.DeepEqual(again.Result, res) {
+		return fmt.Errorf("tuning state's result (generation %d, fitness %v, vector %v) is not the answer its generations give (the best: generation %d, fitness %v, vector %v)",
+			res.Gen, res.Fitness, res.Vector, again.Result.Gen, again.Result.Fitness, again.Result.Vector)
 	}
 	return nil
 }
@@ -381,14 +414,20 @@ func (c *TuneConfig) finish(st *TuneState, centre []float64, lines []int, fit fl
 		}
 	}
 	res.Params = c.Params
-	w := c.Weights(res.Vector)
-	res.Weights = map[string]float64{}
+	res.Weights = c.resultWeights(res.Vector)
+	st.Finished, st.Result = true, &res
+}
+
+// resultWeights is every non-zero weight of the set vec makes, by name.
+func (c *TuneConfig) resultWeights(vec []float64) map[string]float64 {
+	w := c.Weights(vec)
+	out := map[string]float64{}
 	for _, p := range tuneParams {
 		if v := *p.Field(&w); v != 0 {
-			res.Weights[p.Name] = v
+			out[p.Name] = v
 		}
 	}
-	st.Finished, st.Result = true, &res
+	return out
 }
 
 // play searches with every candidate at every width, on c.Workers

@@ -314,3 +314,74 @@ func TestTuneShardsMerge(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneRefusesFinished: a rerun of a finished run writes the state's
+// result without playing, so a result the state does not give (weights
+// not its vector's, not the best candidate, finished before its last
+// generation) is refused.
+func TestTuneRefusesFinished(t *testing.T) {
+	cfg := smallTune(t)
+	cfg.Generations = 1
+	var done *TuneState
+	cfg.Checkpoint = func(s TuneState) error {
+		done = roundTripTune(t, s)
+		return nil
+	}
+	if _, err := Tune(cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !done.Finished {
+		t.Fatal("the last checkpoint is not finished")
+	}
+	// worse is a candidate of generation 1 that scored less than the
+	// answer: a result that is consistent on its own, but not the best.
+	worse := -1
+	for k, f := range done.History[0].Fitness {
+		if f < done.Result.Fitness {
+			worse = k
+			break
+		}
+	}
+	if worse < 0 {
+		t.Fatal("every candidate scored the answer's fitness: the test cannot tell them apart")
+	}
+	for _, c := range []struct {
+		name string
+		edit func(*TuneConfig, *TuneState)
+		want string // "" for a state that must be accepted
+	}{
+		{"as written", func(*TuneConfig, *TuneState) {}, ""},
+		{"changed weight", func(_ *TuneConfig, s *TuneState) { s.Result.Weights["holes"]++ }, "result weights"},
+		{"extra weight", func(_ *TuneConfig, s *TuneState) { s.Result.Weights["enemy_peak"] = 1 }, "result weights"},
+		{"not the best", func(c *TuneConfig, s *TuneState) {
+			g := s.History[0]
+			s.Result.Vector, s.Result.Lines, s.Result.Fitness, s.Result.Gen = g.Candidates[worse], g.Lines[worse], g.Fitness[worse], 1
+			s.Result.Weights = c.resultWeights(g.Candidates[worse])
+		}, "not the answer"},
+		{"other params", func(_ *TuneConfig, s *TuneState) { s.Result.Params = []string{"a", "b", "c"} }, "not the answer"},
+		{"finished before the end", func(c *TuneConfig, s *TuneState) {
+			fresh, err := c.begin()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := s.Result
+			*s = *roundTripTune(t, fresh)
+			s.Finished, s.Result = true, res
+		}, "finished after 0 of 1"},
+	} {
+		cfg := smallTune(t)
+		cfg.Generations = 1
+		s := roundTripTune(t, *done)
+		c.edit(&cfg, s)
+		cfg.Resume = s
+		res, err := Tune(cfg)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want == "" && !reflect.DeepEqual(res, *done.Result):
+			t.Errorf("%s: result %+v, want %+v", c.name, res, *done.Result)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: %v, want an error about %q", c.name, err, c.want)
+		}
+	}
+}
