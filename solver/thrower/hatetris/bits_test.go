@@ -479,3 +479,37 @@ func TestSurelyQuietRows(t *testing.T) {
 		t.Error("a well within four rows of the bar is surely quiet")
 	}
 }
+
+// TestEnemyCacheFirstPieceOnly: a slot Worst filled holds the first piece
+// only; Worst answers from it, Order completes it to the full plain
+// order, and a complete slot answers both.
+func TestEnemyCacheFirstPieceOnly(t *testing.T) {
+	var g, plain Gen
+	for n, sw := range randomWells(t, 200, 5) {
+		b, _ := BitsOf(&sw.well)
+		plain.Reset(&b)
+		want := PlainOrderOf(&plain)
+		c := NewEnemyCache(1 << 16)
+		if got := c.Worst(&g, &b); got != want[0] {
+			t.Fatalf("well %d: Worst %v, want %v", n, got, want[0])
+		}
+		if _, _, v, ok := c.lookup(&b, false); !ok || v != (PlainOrder{want[0]}) {
+			t.Fatalf("well %d: after Worst the slot holds %v (found %v), want the first piece only", n, v, ok)
+		}
+		if _, _, _, ok := c.lookup(&b, true); ok {
+			t.Fatalf("well %d: a first piece only answers a complete lookup", n)
+		}
+		if got := c.Worst(&g, &b); got != want[0] {
+			t.Fatalf("well %d: cached Worst %v, want %v", n, got, want[0])
+		}
+		if got := c.Order(&g, &b); got != want {
+			t.Fatalf("well %d: Order %v, want %v", n, got, want)
+		}
+		if _, _, v, ok := c.lookup(&b, true); !ok || v != want {
+			t.Fatalf("well %d: after Order the slot holds %v", n, v)
+		}
+		if got := c.Worst(&g, &b); got != want[0] {
+			t.Fatalf("well %d: Worst from the full order %v, want %v", n, got, want[0])
+		}
+	}
+}

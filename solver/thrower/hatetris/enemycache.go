@@ -84,11 +84,14 @@ func rankOf(id engine.Piece) int {
 	panic("hatetris: not a HATETRIS piece")
 }
 
-// EnemyCache maps wells to their plain order. It is a fixed-size table
-// (the memory is set when it is made and never grows): a new well replaces
-// whatever shared its slot. It is split into shards with a lock each, so
-// that the beam's workers share it. The zero of a slot's order marks it
-// empty (a real order is a permutation, never all zeros).
+// EnemyCache maps wells to their plain order, or to its first piece
+// only. It is a fixed-size table (the memory is set when it is made and
+// never grows): a new well replaces whatever shared its slot. It is split
+// into shards with a lock each, so that the beam's workers share it. The
+// zero of a slot's order marks it empty (a real order is a permutation,
+// never all zeros); an order whose second piece is engine.None holds the
+// first piece only (what Worst found), which Worst answers from and Order
+// completes.
 type EnemyCache struct {
 	shards []cacheShard
 	mask   uint64 // slots per shard - 1
@@ -124,6 +127,10 @@ func NewEnemyCache(bytes int64) *EnemyCache {
 	return c
 }
 
+// complete reports whether an order holds all seven pieces, not the
+// first only.
+func (o *PlainOrder) complete() bool { return o[1] != engine.None }
+
 // Order returns the plain order of well b, from the cache or computed with
 // g (which is Reset to b either way).
 func (c *EnemyCache) Order(g *Gen, b *Bits) PlainOrder {
@@ -131,39 +138,49 @@ func (c *EnemyCache) Order(g *Gen, b *Bits) PlainOrder {
 	if c == nil {
 		return PlainOrderOf(g)
 	}
-	s, i, v, ok := c.lookup(b)
+	s, i, v, ok := c.lookup(b, true)
 	if ok {
 		return v
 	}
 	v = PlainOrderOf(g)
-	s.mu.Lock()
-	s.keys[i], s.vals[i] = *b, v
-	s.mu.Unlock()
+	s.put(i, b, v)
 	return v
 }
 
 // Worst is the first piece of well b's plain order (g is Reset to b): the
-// cached order's if the cache has it, else WorstPiece's (which does not
-// fill the cache: it does not know the rest of the order).
+// cached order's if the cache has it, else WorstPiece's, which the cache
+// then keeps as a first piece only.
 func (c *EnemyCache) Worst(g *Gen, b *Bits) engine.Piece {
 	g.Reset(b)
-	if c != nil {
-		if _, _, v, ok := c.lookup(b); ok {
-			return v[0]
-		}
+	if c == nil {
+		return WorstPiece(g)
 	}
-	return WorstPiece(g)
+	s, i, v, ok := c.lookup(b, false)
+	if ok {
+		return v[0]
+	}
+	w := WorstPiece(g)
+	s.put(i, b, PlainOrder{w})
+	return w
 }
 
-// lookup finds well b's slot and, if the slot holds b, its order.
-func (c *EnemyCache) lookup(b *Bits) (s *cacheShard, i uint64, v PlainOrder, ok bool) {
+// put stores well b's order in slot i.
+func (s *cacheShard) put(i uint64, b *Bits, v PlainOrder) {
+	s.mu.Lock()
+	s.keys[i], s.vals[i] = *b, v
+	s.mu.Unlock()
+}
+
+// lookup finds well b's slot and, if the slot holds b (with all seven
+// pieces when complete is asked), its order.
+func (c *EnemyCache) lookup(b *Bits, complete bool) (s *cacheShard, i uint64, v PlainOrder, ok bool) {
 	h := b.Hash()
 	s = &c.shards[h>>c.shift]
 	i = h & c.mask
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls++
-	if v = s.vals[i]; v != (PlainOrder{}) && s.keys[i] == *b {
+	if v = s.vals[i]; v != (PlainOrder{}) && s.keys[i] == *b && (!complete || v.complete()) {
 		s.hits++
 		return s, i, v, true
 	}
@@ -190,11 +207,19 @@ func (c *EnemyCache) Stats() (hits, calls int64) {
 // history no child can be in. The plain order comes from the cache c
 // (nil: computed every time).
 func Choose(c *EnemyCache, g *Gen, b *Bits, seen func(*Bits) bool, out []Child) (engine.Piece, []Child) {
-	ord := c.Order(g, b)
+	// The loop rule rarely changes the choice, so the first piece comes
+	// first, and the rest of the order only when one of its landings is
+	// a remembered well.
 	n := len(out)
-	for _, id := range ord {
+	worst := c.Worst(g, b)
+	out = g.Children(worst, out)
+	if seen == nil || !anySeen(out[n:], seen) {
+		return worst, out
+	}
+	ord := c.Order(g, b)
+	for _, id := range ord[1:] {
 		out = g.Children(id, out[:n])
-		if seen == nil || !anySeen(out[n:], seen) {
+		if !anySeen(out[n:], seen) {
 			return id, out
 		}
 	}
