@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kocka/kocka/solver"
@@ -345,6 +346,63 @@ func TestRecordShardWidths(t *testing.T) {
 	for _, bad := range []RecordShard{{2, 2, 64}, {-1, 2, 64}, {0, 0, 64}, {0, 32, 64}, {0, 2, 0}} {
 		if (&RecordState{Shard: &bad}).Validate() == nil {
 			t.Errorf("shard %+v accepted", bad)
+		}
+	}
+}
+
+// TestRecordStateBest: every committed record state loads (its best is
+// the first run with the most lines, and its replay plays to them), and
+// a state whose best is not that run, or whose best replay plays to
+// other lines, is refused: record --out writes the best replay unplayed.
+func TestRecordStateBest(t *testing.T) {
+	paths, err := filepath.Glob("../../../docs/hatetris-record*.json")
+	if err != nil || len(paths) < 5 {
+		t.Fatalf("committed states: %v, %v", paths, err)
+	}
+	var good *RecordState
+	for _, p := range paths {
+		st, err := LoadRecordState(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if st.Best.Replay != "" && len(st.Runs) > 1 && (good == nil || len(st.Runs) > len(good.Runs)) {
+			good = st
+		}
+	}
+	if good == nil {
+		t.Fatal("no committed state with a best and two runs")
+	}
+	other := slices.IndexFunc(good.Runs, func(r RecordRun) bool { return r.Replay != good.Best.Replay && r.Lines < good.Best.Lines })
+	if other < 0 {
+		t.Fatal("no run worse than the best")
+	}
+	for _, c := range []struct {
+		name   string
+		change func(s *RecordState)
+		want   string
+	}{
+		{"as committed", func(*RecordState) {}, ""},
+		{"best is a worse run", func(s *RecordState) { s.Best = s.Runs[other] }, "a run made more"},
+		{"best claims a line more", func(s *RecordState) { s.Best.Lines++ }, "not the first run with the most lines"},
+		{"best and its run claim a line more", func(s *RecordState) {
+			i := slices.IndexFunc(s.Runs, func(r RecordRun) bool { return r == s.Best })
+			s.Best.Lines++
+			s.Runs[i].Lines++
+		}, "plays to"},
+		{"best's replay is another run's", func(s *RecordState) {
+			i := slices.IndexFunc(s.Runs, func(r RecordRun) bool { return r == s.Best })
+			s.Best.Replay = s.Runs[other].Replay
+			s.Runs[i].Replay = s.Runs[other].Replay
+		}, "plays to"},
+		{"a run made more than the best", func(s *RecordState) { s.Runs[other].Lines = s.Best.Lines + 1 }, "not the first run with the most lines"},
+	} {
+		st := *good
+		st.Runs = slices.Clone(good.Runs)
+		c.change(&st)
+		err := st.Validate()
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
 }

@@ -251,8 +251,39 @@ func (s *RecordState) Validate() error {
 		if err := check("best", s.Best); err != nil {
 			return err
 		}
+		// record --out writes the best replay as it is: it must be the
+		// run that made it, and play to its lines.
+		first := slices.IndexFunc(s.Runs, func(r RecordRun) bool { return r.Lines >= s.Best.Lines })
+		if first < 0 || s.Runs[first] != s.Best {
+			return fmt.Errorf("best: %d lines at width %d is not the first run with the most lines", s.Best.Lines, s.Best.Width)
+		}
+		if slices.ContainsFunc(s.Runs, func(r RecordRun) bool { return r.Lines > s.Best.Lines }) {
+			return fmt.Errorf("best: %d lines, but a run made more", s.Best.Lines)
+		}
+		lines, err := ReplayLines(s.Best.Replay)
+		if err != nil {
+			return fmt.Errorf("best: %w", err)
+		}
+		if lines != s.Best.Lines {
+			return fmt.Errorf("best: its replay plays to %d lines, not the %d it claims", lines, s.Best.Lines)
+		}
 	}
 	return nil
+}
+
+// ReplayLines plays a replay in HATETRIS (the standard rules, the enemy
+// with its loop rule) and returns the lines it clears.
+func ReplayLines(replay string) (int, error) {
+	moves, err := DecodeReplay(replay)
+	if err != nil {
+		return 0, err
+	}
+	g, err := NewGame(Standard, NewEnemy(false))
+	if err != nil {
+		return 0, err
+	}
+	g.Play(moves)
+	return g.Score(), nil
 }
 
 // Save writes the state atomically, keeping the previous state as .bak.
