@@ -28,6 +28,9 @@ const maxHatetrisReplayBytes = 256 << 10
 // would overflow the deadline).
 const maxRecordHours = 24 * 366
 
+// botCacheMiB is the enemy cache of hatetris play --bot.
+const botCacheMiB = 64
+
 // maxBotPieces bounds hatetris play --max-pieces: the best games known
 // last a few thousand pieces.
 const maxBotPieces = 1_000_000
@@ -56,6 +59,7 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	weights := fs.String("weights", "", "bot: with --eval learned, the network's weights file (default: the built-in one)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("bot: extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
+	memMiB := fs.Int("mem", 4096, "bot: memory for the search in MiB (64 to 1048576): a wider --beam is refused")
 	encoding := fs.String("encoding", "base2048", "bot: write the replay as "+strings.Join(hatetris.Encodings, ", ")+" (base2048 is what the game writes today)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
@@ -83,7 +87,7 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "kocka hatetris play: --encoding: %v\n", err)
 			return 2
 		}
-		return hatetrisBot(*beam, *evalName, *weights, *quiescence, *maxPieces, *encoding, stdout, stderr)
+		return hatetrisBot(*beam, *memMiB, *evalName, *weights, *quiescence, *maxPieces, *encoding, stdout, stderr)
 	}
 	text := *replay
 	if *replayFile != "" {
@@ -147,6 +151,25 @@ func checkDistinctFiles(outs, ins []namedFile) error {
 	return nil
 }
 
+// maxMemMiB bounds the --mem flags (1 TiB).
+const maxMemMiB = 1 << 20
+
+// checkBeamMemory refuses beams that --mem cannot hold (BytesPerWidth a
+// well, the enemy cache apart) before any work, so that a mistyped width
+// is an error and not a machine out of memory an hour later.
+func checkBeamMemory(wells int64, memMiB, cacheMiB int) error {
+	if memMiB < 64 || memMiB > maxMemMiB {
+		return fmt.Errorf("--mem %d MiB out of range 64..%d", memMiB, maxMemMiB)
+	}
+	if cacheMiB >= memMiB {
+		return fmt.Errorf("the enemy cache (%d MiB) needs less than --mem (%d MiB)", cacheMiB, memMiB)
+	}
+	if most := (int64(memMiB-cacheMiB) << 20) / hatetris.BytesPerWidth; wells > most {
+		return fmt.Errorf("a beam of %d wells needs more than --mem %d MiB (it holds %d; raise --mem)", wells, memMiB, most)
+	}
+	return nil
+}
+
 func printHatetrisResult(w io.Writer, lines, moves int, over bool) {
 	fmt.Fprintf(w, "{\"lines\":%d,\"moves\":%d,\"game_over\":%t}\n", lines, moves, over)
 }
@@ -162,9 +185,13 @@ func evalNames() string {
 
 // hatetrisBot plays one game with the beam search and prints its result
 // and replay, checked by playing the replay through the rules.
-func hatetrisBot(width int, evalName, weights string, quiescence, maxPieces int, encoding string, stdout, stderr io.Writer) int {
+func hatetrisBot(width, memMiB int, evalName, weights string, quiescence, maxPieces int, encoding string, stdout, stderr io.Writer) int {
 	if width < 1 || width > hatetris.MaxRecordWidth || maxPieces < 1 || maxPieces > maxBotPieces {
 		fmt.Fprintf(stderr, "kocka hatetris play: need 1 <= --beam <= %d and 1 <= --max-pieces <= %d\n", hatetris.MaxRecordWidth, maxBotPieces)
+		return 2
+	}
+	if err := checkBeamMemory(int64(width), memMiB, botCacheMiB); err != nil {
+		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 2
 	}
 	ev, _, err := hatetrisEval(evalName, weights)
@@ -172,7 +199,7 @@ func hatetrisBot(width int, evalName, weights string, quiescence, maxPieces int,
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return exitCode(err)
 	}
-	b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: width, Eval: ev, LineWeight: 1000, Quiescence: quiescence})
+	b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: width, Eval: ev, LineWeight: 1000, Quiescence: quiescence, CacheBytes: botCacheMiB << 20})
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 2

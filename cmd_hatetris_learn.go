@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 
 	"github.com/kocka/kocka/internal/atomicfile"
@@ -96,6 +97,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	bootstrap := fs.Bool("bootstrap", false, "with --eval learned: a label adds the network's value of the rollout's best last well to its lines")
 	seed := fs.Uint64("seed", 1, "seed of the sampling")
 	cacheMiB := fs.Int("cache", 256, "MiB for the enemy cache (1 to 65536)")
+	memMiB := fs.Int("mem", 4096, "memory for the beam and the rollouts in MiB, the cache included (64 to 1048576): a wider --width is refused")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -119,6 +121,9 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		err = fmt.Errorf("--rollout-depth %d out of range 1..%d", *rolloutDepth, maxDataDepth)
 	case *cacheMiB < 1 || *cacheMiB > 1<<16:
 		err = fmt.Errorf("--cache %d MiB out of range 1..%d", *cacheMiB, 1<<16)
+	default:
+		// The sampled beam and one rollout beam per core.
+		err = checkBeamMemory(int64(*width)+int64(runtime.NumCPU())*int64(*rolloutWidth), *memMiB, *cacheMiB)
 	}
 	shardI, shardN := 0, 0
 	if err == nil && *shard != "" {

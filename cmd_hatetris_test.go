@@ -186,3 +186,33 @@ func TestRecordPlotTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestHatetrisBeamMemory: a beam wider than --mem holds is refused with
+// exit 2 before the search (the default 4096 MiB holds 917,504 wells for
+// play --bot beside its 64 MiB cache), as is a --mem out of range; a
+// beam that fits is played.
+func TestHatetrisBeamMemory(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "d.dat")
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"play, a million wells", []string{"play", "--bot", "--beam", "1000000"}, 2, "a beam of 1000000 wells needs more than --mem 4096 MiB (it holds 917504; raise --mem)"},
+		{"play, --mem too small", []string{"play", "--bot", "--beam", "4", "--mem", "63"}, 2, "--mem 63 MiB out of range"},
+		{"play, --mem too large", []string{"play", "--bot", "--beam", "4", "--mem", "1048577"}, 2, "--mem 1048577 MiB out of range"},
+		{"play, a cache larger than --mem", []string{"play", "--bot", "--beam", "4", "--mem", "64"}, 2, "needs less than --mem"},
+		{"data, four million wells", []string{"data", "--out", out, "--width", "4000000", "--per-depth", "1"}, 2, "needs more than --mem 4096 MiB"},
+		{"data, a cache as large as --mem", []string{"data", "--out", out, "--width", "64", "--cache", "128", "--mem", "128"}, 2, "needs less than --mem"},
+		{"play, a beam that fits", []string{"play", "--bot", "--beam", "2", "--max-pieces", "3", "--mem", "65"}, 0, `{"lines":0,"moves":`},
+	} {
+		code, stdout, stderr := runHatetris(c.args...)
+		if code != c.code || !strings.Contains(stdout+stderr, c.want) {
+			t.Errorf("%s: exit %d, %q %q; want exit %d and %q", c.name, code, stdout, stderr, c.code, c.want)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused data run wrote %s (%v)", out, err)
+	}
+}
