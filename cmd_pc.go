@@ -84,7 +84,7 @@ func runPC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dropArg := fs.String("drop", "softdrop", "softdrop, harddrop or 180 (half turns with SRS+ kicks)")
 	kicksArg := fs.String("kicks", "srs", "srs, or srs+ (the engine's SRS+ table: half turns in every drop mode)")
 	jsonOut := fs.Bool("json", false, "write JSON instead of text")
-	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
+	workers := fs.Int("workers", 0, fmt.Sprintf("goroutines, 0..%d (0 = all cores)", maxWorkers))
 	outFile := fs.String("out", "", "write the answer to `file` (atomically, the old one kept as .bak) instead of stdout")
 	var pattern, patternsFile, queue, goal, shardArg *string
 	var treeDepth, failMax *int
@@ -128,8 +128,8 @@ func runPC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if rules.Kicks, err = pc.ParseKicks(*kicksArg); err != nil {
 		return fail(2, err)
 	}
-	if *workers < 0 {
-		return fail(2, fmt.Errorf("--workers %d: want 0 or more", *workers))
+	if *workers < 0 || *workers > maxWorkers {
+		return fail(2, fmt.Errorf("--workers %d: want 0..%d", *workers, maxWorkers))
 	}
 	if treeDepth != nil && (*treeDepth < 1 || *treeDepth > 3) {
 		return fail(2, fmt.Errorf("--tree-depth %d: want 1..3", *treeDepth))
@@ -159,6 +159,13 @@ func runPC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *outFile != "" {
 		if err := cli.CheckWritable(*outFile); err != nil {
 			return fail(2, fmt.Errorf("--out: %w", err))
+		}
+		ins := []namedFile{{"--field-file", *fieldFile}}
+		if patternsFile != nil {
+			ins = append(ins, namedFile{"--patterns-file", *patternsFile})
+		}
+		if err := checkDistinctFiles([]namedFile{{"--out", *outFile}}, ins); err != nil {
+			return fail(2, err)
 		}
 	}
 	field, nlines, err := pcField(*fieldArg, *fieldFile, *lines, stdin)

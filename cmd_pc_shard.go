@@ -152,7 +152,7 @@ func runPCEnumerate(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	fieldArg := fs.String("field", "", "the field as a fumen `string` (default: empty)")
 	fieldFile := fs.String("field-file", "", "the field as text rows in `file` (- for stdin; at most "+bounded.Size(maxFieldBytes)+")")
 	jsonOut := fs.Bool("json", false, "write JSON instead of text")
-	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
+	workers := fs.Int("workers", 0, fmt.Sprintf("goroutines, 0..%d (0 = all cores)", maxWorkers))
 	shardArg := fs.String("shard", "", "run part `i/N` (the units whose index is i modulo N) and write a shard file for kocka pc merge")
 	outFile := fs.String("out", "", "write the answer to `file` (atomically, the old one kept as .bak) instead of stdout")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
@@ -165,8 +165,8 @@ func runPCEnumerate(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	if fs.NArg() > 0 {
 		return fail(2, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
-	if *workers < 0 {
-		return fail(2, fmt.Errorf("--workers %d: want 0 or more", *workers))
+	if *workers < 0 || *workers > maxWorkers {
+		return fail(2, fmt.Errorf("--workers %d: want 0..%d", *workers, maxWorkers))
 	}
 	if *lines != 0 && (*lines < pc.MinLines || *lines > pc.MaxLines) {
 		return fail(2, fmt.Errorf("--lines %d: want %d..%d", *lines, pc.MinLines, pc.MaxLines))
@@ -187,6 +187,9 @@ func runPCEnumerate(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	if *outFile != "" {
 		if err := cli.CheckWritable(*outFile); err != nil {
 			return fail(2, fmt.Errorf("--out: %w", err))
+		}
+		if err := checkDistinctFiles([]namedFile{{"--out", *outFile}}, []namedFile{{"--field-file", *fieldFile}}); err != nil {
+			return fail(2, err)
 		}
 	}
 	var field pc.Field
@@ -305,6 +308,17 @@ func runPCMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > pc.MaxShards {
 		return fail(2, fmt.Errorf("%d files: a run has at most %d shards", fs.NArg(), pc.MaxShards))
+	}
+	if *outFile != "" {
+		// The answer over a shard would push that shard into .bak and
+		// leave the run unmergeable.
+		var ins []namedFile
+		for _, name := range fs.Args() {
+			ins = append(ins, namedFile{"the shard file", name})
+		}
+		if err := checkDistinctFiles([]namedFile{{"--out", *outFile}}, ins); err != nil {
+			return fail(2, err)
+		}
 	}
 	set, err := readShards(fs.Args(), pcMergeMaxBytes)
 	if err != nil {

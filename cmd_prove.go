@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -47,7 +48,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	mem := fs.Int("mem", 0, "memory limit in MiB for the tables, which stop the work with an error past it (0: none); the process's resident size runs up to about half again above it (1.7 times was seen with grow on Gobblet ABC)")
-	workers := fs.Int("workers", runtime.NumCPU(), "goroutines generating moves")
+	workers := fs.Int("workers", runtime.NumCPU(), fmt.Sprintf("goroutines generating moves, 1..%d", maxWorkers))
 	var out, variant, first, ckpt *string
 	var every *time.Duration
 	var sizes, perSize *int
@@ -126,8 +127,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, proveUsage)
 		return 2
 	}
-	if *mem < 0 || *workers < 1 {
-		fmt.Fprintln(stderr, "kocka prove: --mem must be >= 0 and --workers >= 1")
+	// --workers sizes per-worker buffers (the Gobblers table keeps three
+	// slices a worker), so it has a bound as well as a floor.
+	// --mem in bytes must fit an int64: past that the shift wrapped, to 0
+	// (a memory limit of 0 bytes, the GC running without end) or below.
+	if *mem < 0 || *mem > math.MaxInt64>>20 || *workers < 1 || *workers > maxWorkers {
+		fmt.Fprintf(stderr, "kocka prove: --mem must be 0..%d and --workers 1..%d\n", math.MaxInt64>>20, maxWorkers)
 		return 2
 	}
 	o := prove.Options{Workers: *workers, MaxBytes: int64(*mem) << 20}
@@ -188,7 +193,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		if *method == "search" {
 			outs = suffixed(*out, ".first", ".second")
 		}
-		if !checkOutputs(stderr, sub, "--out", outs...) || !checkOutputs(stderr, sub, "--checkpoint", *ckpt) {
+		if !checkOutputs(stderr, sub, "--out", outs...) || !checkOutputs(stderr, sub, "--checkpoint", *ckpt) ||
+			!checkSameFiles(stderr, sub, outs, []string{*ckpt}, "--checkpoint") {
 			return 2
 		}
 		switch *method {
@@ -260,7 +266,8 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kocka prove gobblet: --method %q: grow or search\n", *method)
 			return 2
 		}
-		if !checkOutputs(stderr, sub, "--out", *out) || !checkOutputs(stderr, sub, "--checkpoint", *ckpt) {
+		if !checkOutputs(stderr, sub, "--out", *out) || !checkOutputs(stderr, sub, "--checkpoint", *ckpt) ||
+			!checkSameFiles(stderr, sub, []string{*out}, []string{*ckpt}, "--checkpoint") {
 			return 2
 		}
 		if *ckpt != "" {
@@ -289,7 +296,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kocka prove merge: --out FILE is required")
 			return 2
 		}
-		if !checkOutputs(stderr, sub, "--out", *out) {
+		if !checkOutputs(stderr, sub, "--out", *out) || !checkSameFiles(stderr, sub, []string{*out}, pos, "the shard file") {
 			return 2
 		}
 		res, err = mergeProveShards(pos, *out, o)
@@ -382,6 +389,26 @@ func checkOutputs(stderr io.Writer, sub, flagName string, paths ...string) bool 
 			fmt.Fprintf(stderr, "kocka prove %s: %s: %v\n", sub, flagName, err)
 			return false
 		}
+	}
+	return true
+}
+
+// checkSameFiles refuses, before any work starts, an output that is one
+// of the files the run reads (or, for a checkpoint, rewrites as it goes):
+// a checkpoint written over the certificate, or a merge written over a
+// shard, pushes the good file into .bak, and the next write replaces that
+// too. Files are compared as files (./x and x, links).
+func checkSameFiles(stderr io.Writer, sub string, outs, ins []string, inName string) bool {
+	var o, in []namedFile
+	for _, p := range outs {
+		o = append(o, namedFile{"--out", p})
+	}
+	for _, p := range ins {
+		in = append(in, namedFile{inName, p})
+	}
+	if err := checkDistinctFiles(o, in); err != nil {
+		fmt.Fprintf(stderr, "kocka prove %s: %v\n", sub, err)
+		return false
 	}
 	return true
 }

@@ -24,6 +24,7 @@ func TestProveFlagsCheckedFirst(t *testing.T) {
 		{"gobblers", "--sizes", "4"},
 		{"gobblers", "--per-size", "0"},
 		{"tictactoe", "--mem", "-1"},
+		{"tictactoe", "--mem", "17592186044416"}, // 2^44 MiB: 2^64 bytes, which wrapped to a limit of 0
 		{"check"},
 		{"check", "a", "b"},
 		{"tictactoe", "extra"},

@@ -145,7 +145,7 @@ func SolveLines(f Field, queue []engine.Piece, r Rules) (lines int, sol Solution
 	if len(queue) == 0 {
 		return 0, sol, nil
 	}
-	ls := &linesSearch{gen: &generator{rules: r}, queue: queue, hold: r.Hold, memo: map[linesKey]int8{}}
+	ls := &linesSearch{gen: &generator{rules: r}, queue: queue, hold: r.Hold, memo: map[linesKey]int32{}}
 	st := linesState{f: f, hold: engine.None, next: 0}
 	if r.Hold {
 		st.hold, st.next = queue[0], 1
@@ -203,16 +203,20 @@ type linesState struct {
 	next int
 }
 
+// linesKey and the memo keep next and the lines at full width: a queue
+// past 65,535 pieces, or one that clears more than 127 lines (400 I
+// pieces), is a valid input, and a packed key or int8 answers wrap there.
 type linesKey struct {
 	rows uint64
-	hq   uint32 // hold<<16 | next
+	next uint32
+	hold engine.Piece
 }
 
 type linesSearch struct {
 	gen   *generator
 	queue []engine.Piece
 	hold  bool
-	memo  map[linesKey]int8
+	memo  map[linesKey]int32
 }
 
 // each calls fn with every placement the state allows: the piece placed,
@@ -247,7 +251,7 @@ func (ls *linesSearch) each(st linesState, fn func(p engine.Piece, m move, to li
 
 // best is the most lines the state can still clear.
 func (ls *linesSearch) best(st linesState) (int, error) {
-	k := linesKey{st.f.Rows, uint32(st.hold)<<16 | uint32(st.next)}
+	k := linesKey{rows: st.f.Rows, next: uint32(st.next), hold: st.hold}
 	if v, ok := ls.memo[k]; ok {
 		return int(v), nil
 	}
@@ -274,6 +278,6 @@ func (ls *linesSearch) best(st linesState) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	ls.memo[k] = int8(best)
+	ls.memo[k] = int32(best)
 	return best, nil
 }

@@ -304,3 +304,37 @@ func TestSolveLimit(t *testing.T) {
 		t.Error("a negative budget was accepted")
 	}
 }
+
+// TestSolveLinesLongQueues: every 10 I pieces on an empty 4-row board clear
+// 4 lines standing up, so the best is 4n/10. Past 127 lines the memo's
+// int8 answers wrapped (an internal error at 400 pieces); the queue past
+// 65,535 pieces is where the key once packed next into 16 bits.
+func TestSolveLinesLongQueues(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		hold bool
+	}{
+		{"127 lines and more, no hold", 400, false},
+		{"127 lines and more, hold", 400, true},
+		{"more than 65,535 pieces", 70000, false},
+	} {
+		q := make([]engine.Piece, tc.n)
+		for i := range q {
+			q[i] = engine.I
+		}
+		r := Rules{Hold: tc.hold}
+		got, sol, err := SolveLines(Field{Height: 4}, q, r)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if want := 4 * tc.n / 10; got != want {
+			t.Errorf("%s: %d lines, want %d", tc.name, got, want)
+		}
+		if tc.n <= 1000 {
+			if lines, err := replayLines(Field{Height: 4}, sol, r); err != nil || lines != got {
+				t.Errorf("%s: replay %d lines, %v", tc.name, lines, err)
+			}
+		}
+	}
+}
