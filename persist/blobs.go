@@ -73,6 +73,11 @@ func (b *Blobs) Load(name string) ([]byte, error) {
 	if e.absent && fresh && l.Damaged != "" {
 		return nil, fmt.Errorf("%s was damaged (%v), moved to %s, and has no good backup: %w", name, l.Problem, l.Damaged, fs.ErrNotExist)
 	}
+	if fresh && l.Damaged != "" {
+		// The backup is returned without an error: the player must still
+		// learn that the blob was damaged and where it went.
+		b.report(fmt.Errorf("%s was damaged (%v): moved it to %s; using its previous version (%s)", name, l.Problem, l.Damaged, l.From))
+	}
 	if e.absent {
 		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
 	}
@@ -137,8 +142,16 @@ func (b *Blobs) Save(name string, data []byte) {
 	b.mu.Unlock()
 	if checked && !seen {
 		// The store learns the validator and sets a damaged file aside
-		// now, before this Save could keep it as the backup.
-		b.fetch(name, nil)
+		// now, before this Save could keep it as the backup; the player
+		// is told, as a Load would tell.
+		if _, l, fresh := b.fetch(name, nil); fresh {
+			switch {
+			case l.Locked:
+				b.report(fmt.Errorf("not saving over %s (%v): it is left as it is", name, l.Problem))
+			case l.Damaged != "":
+				b.report(fmt.Errorf("%s was damaged (%v): moved it to %s before saving the new version", name, l.Problem, l.Damaged))
+			}
+		}
 	}
 	b.mu.Lock()
 	if b.locked[name] {
@@ -182,10 +195,15 @@ func (b *Blobs) Close() {
 // write puts one blob in the store; an error comes back through Errors.
 func (b *Blobs) write(name string, data []byte) {
 	if err := b.store.Save(name, data); err != nil {
-		select {
-		case b.errs <- fmt.Errorf("could not save %s: %w", name, err):
-		default: // the screen already shows plenty of errors
-		}
+		b.report(fmt.Errorf("could not save %s: %w", name, err))
+	}
+}
+
+// report queues err for Errors, without waiting.
+func (b *Blobs) report(err error) {
+	select {
+	case b.errs <- err:
+	default: // the screen already shows plenty of errors
 	}
 }
 
@@ -239,7 +257,10 @@ func (b *Blobs) LoadJSON(name string, v any, defaults func()) (notice string) {
 	return l.Notice()
 }
 
-// Errors returns the write errors since the last call, without waiting.
+// Errors returns, without waiting, what went wrong since the last call:
+// failed writes, and damaged or unreadable blobs that Load returned the
+// backup of or Save found in its way (LoadJSON returns those as its
+// notice instead).
 func (b *Blobs) Errors() []error {
 	var out []error
 	for {

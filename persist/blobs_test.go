@@ -309,3 +309,64 @@ func TestCheckRefusesToSaveInvalidData(t *testing.T) {
 		t.Fatal("an empty checked blob was written")
 	}
 }
+
+// TestDamagedCheckedBlobIsReported: a checked blob found damaged or
+// unreadable where no LoadJSON notice can tell the player (a Load that
+// returns the backup, the first Save over it) comes back through Errors,
+// naming the blob and where it went. (Before, the damaged file was moved
+// aside, or the save skipped, in silence.)
+func TestDamagedCheckedBlobIsReported(t *testing.T) {
+	valid := func(data []byte) error {
+		if !strings.HasPrefix(string(data), "GOOD") {
+			return errors.New("no GOOD header")
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		name     string
+		backup   string // "" = none
+		failMove bool   // the store cannot move the damaged blob aside
+		load     bool   // Load first, else Save at once
+		want     []string
+	}{
+		{"load, good backup", "GOOD old", false, true, []string{"r.kreplay was damaged", "r.kreplay.damaged-", "previous version (r.kreplay.bak)"}},
+		{"save, good backup", "GOOD old", false, false, []string{"r.kreplay was damaged", "r.kreplay.damaged-", "before saving"}},
+		{"save, no backup", "", false, false, []string{"r.kreplay was damaged", "r.kreplay.damaged-", "before saving"}},
+		{"save, cannot move aside", "", true, false, []string{"not saving over r.kreplay", "disk full"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := &MemStore{}
+			s.Put("r.kreplay", []byte("cut"))
+			if c.backup != "" {
+				s.Put("r.kreplay.bak", []byte(c.backup))
+			}
+			if c.failMove {
+				s.SetFail(errors.New("disk full"))
+			}
+			b := New(s)
+			b.Check(".kreplay", valid)
+			if c.load {
+				if got, err := b.Load("r.kreplay"); err != nil || string(got) != c.backup {
+					t.Fatalf("load %q, %v; want the backup", got, err)
+				}
+			} else {
+				b.Save("r.kreplay", []byte("GOOD new"))
+			}
+			b.Flush()
+			errs := b.Errors()
+			if len(errs) != 1 {
+				t.Fatalf("errors %v, want one", errs)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(errs[0].Error(), w) {
+					t.Errorf("error %q does not say %q", errs[0], w)
+				}
+			}
+			if c.failMove {
+				if got, _ := s.Get("r.kreplay"); string(got) != "cut" {
+					t.Errorf("the unmovable blob was overwritten with %q", got)
+				}
+			}
+		})
+	}
+}

@@ -22,8 +22,8 @@ func encodeBlob(data []byte) string {
 }
 
 // decodeBlob reverses encodeBlob. A damaged base64 blob comes back as the
-// stored text, so that the loader reports it as damaged and keeps it as
-// .bak rather than losing it.
+// stored text, so that the loader finds it damaged, reports it and moves
+// it aside (NAME.damaged-TIME, never NAME.bak) rather than losing it.
 func decodeBlob(s string) []byte {
 	if rest, ok := strings.CutPrefix(s, blobBase64); ok {
 		if b, err := base64.StdEncoding.DecodeString(rest); err == nil {

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/kocka/kocka/engine"
 	"github.com/kocka/kocka/persist"
@@ -108,11 +109,29 @@ type notice struct {
 	log   func(string)
 }
 
+// noticeTicks is how long a message stays; a newer one within its first
+// noticeJoin ticks is added to it rather than replacing it, so that
+// messages of one moment (the notices of several damaged files at start,
+// a batch of save errors) are all seen, up to noticeMax bytes.
+const (
+	noticeTicks = 6 * 60
+	noticeJoin  = 60
+	noticeMax   = 1000
+)
+
 func (n *notice) show(msg string) {
-	n.msg, n.ticks = msg, 6*60
 	if n.log != nil {
 		n.log(msg)
 	}
+	switch {
+	case n.msg != "" && strings.Contains(n.msg, msg):
+		// Already on screen: shown for longer.
+	case n.msg != "" && n.ticks > noticeTicks-noticeJoin && len(n.msg)+1+len(msg) <= noticeMax:
+		n.msg += " " + msg
+	default:
+		n.msg = msg
+	}
+	n.ticks = noticeTicks
 }
 
 // step counts the message down.

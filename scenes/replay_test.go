@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -499,5 +500,52 @@ func TestReplayBackupOfAnotherGame(t *testing.T) {
 	b := newTestApp(t, store, "title")
 	if _, err := b.ctx.openReplay(newest); err == nil || !strings.Contains(err.Error(), "another game") {
 		t.Fatalf("the newest entry over a damaged file with an older backup: %v", err)
+	}
+}
+
+// TestExportNeverWritesOverAFile: an export takes a free name and leaves
+// every file already in the folder as it was. (It used to write over a
+// file of the same name, another game exported in the same second, and
+// then delete NAME.bak, whoever had made it.)
+func TestExportNeverWritesOverAFile(t *testing.T) {
+	const name = "kocka-marathon-20261123-211400.kreplay"
+	for _, c := range []struct {
+		test     string
+		before   map[string]string // files in the folder before
+		wantFile string            // where the export goes
+	}{
+		{"empty folder", nil, name},
+		{"another replay of that name", map[string]string{name: "other game"}, "kocka-marathon-20261123-211400-2.kreplay"},
+		{"two of that name", map[string]string{name: "other", "kocka-marathon-20261123-211400-2.kreplay": "another"}, "kocka-marathon-20261123-211400-3.kreplay"},
+		{"the same game again", map[string]string{name: "GAME"}, name},
+		{"a backup of the player's own", map[string]string{name + ".bak": "mine"}, name},
+	} {
+		t.Run(c.test, func(t *testing.T) {
+			dir := t.TempDir()
+			for n, data := range c.before {
+				if err := os.WriteFile(filepath.Join(dir, n), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := exportToDir(dir)(name, []byte("GAME"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := filepath.Join(dir, c.wantFile); got != want {
+				t.Errorf("exported to %s, want %s", got, want)
+			}
+			if data, err := os.ReadFile(got); err != nil || string(data) != "GAME" {
+				t.Errorf("%s holds %q, %v", got, data, err)
+			}
+			for n, data := range c.before {
+				if now, err := os.ReadFile(filepath.Join(dir, n)); err != nil || string(now) != data {
+					t.Errorf("%s now holds %q (%v), was %q", n, now, err, data)
+				}
+			}
+			entries, _ := os.ReadDir(dir)
+			if len(entries) != len(c.before)+map[bool]int{true: 0, false: 1}[c.before[c.wantFile] == "GAME"] {
+				t.Errorf("files left: %v", entries)
+			}
+		})
 	}
 }

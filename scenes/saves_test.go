@@ -69,3 +69,54 @@ func TestDamagedSettingsFileOnDisk(t *testing.T) {
 		t.Errorf("backup %s, want the DAS 9 version", bak)
 	}
 }
+
+// TestEveryDamagedFileIsReported: when several saved files are damaged at
+// once, the notice on screen names each of them, with where its damaged
+// bytes went. (Each notice used to replace the one before it in the same
+// tick, so the player never saw the first.)
+func TestEveryDamagedFileIsReported(t *testing.T) {
+	damaged := map[string]string{
+		settingsFile:    `{"das": 500}`,
+		scoresFile:      "\x00garbage",
+		replayIndexFile: `{"next": -1`,
+	}
+	for _, c := range [][]string{
+		{settingsFile, scoresFile},
+		{settingsFile, replayIndexFile},
+		{settingsFile, scoresFile, replayIndexFile},
+	} {
+		t.Run(strings.Join(c, "+"), func(t *testing.T) {
+			store := &MemStore{}
+			for _, name := range c {
+				store.Put(name, []byte(damaged[name]))
+			}
+			a := newTestApp(t, store, "title")
+			step(t, a, Frame{}, 1) // the notice lasts past the first tick
+			for _, name := range c {
+				if !strings.Contains(a.Notice(), name+".damaged-") {
+					t.Errorf("notice %q does not report %s", a.Notice(), name)
+				}
+			}
+		})
+	}
+}
+
+// TestNoticesOfOneMomentAreJoined: a message replaces an older one, but
+// not one that appeared less than a second ago; the same message twice
+// shows once.
+func TestNoticesOfOneMomentAreJoined(t *testing.T) {
+	var n notice
+	n.show("first.")
+	n.show("second.")
+	n.show("second.")
+	if n.msg != "first. second." {
+		t.Fatalf("same moment: %q", n.msg)
+	}
+	for i := 0; i < noticeJoin; i++ {
+		n.step()
+	}
+	n.show("third.")
+	if n.msg != "third." {
+		t.Fatalf("a second later: %q", n.msg)
+	}
+}

@@ -179,7 +179,7 @@ func CleanTemps(fsys FS, dir string, age time.Duration, now time.Time) (int, err
 	n := 0
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() || !strings.HasPrefix(name, ".") || !strings.Contains(name, tempMark) {
+		if !e.Type().IsRegular() || !isTemp(name) {
 			continue
 		}
 		info, err := e.Info()
@@ -191,6 +191,36 @@ func CleanTemps(fsys FS, dir string, age time.Duration, now time.Time) (int, err
 		}
 	}
 	return n, nil
+}
+
+// isTemp reports whether name is a temporary file of the writers here:
+// "." + base + tempMark and CreateTemp's decimal random part, or Backup's
+// "-link" + sequence + "-" + base-36 time. Only those: --config-dir may
+// name a folder holding the player's own files (".env.tmpl").
+func isTemp(name string) bool {
+	i := strings.LastIndex(name, tempMark)
+	if i < 2 || name[0] != '.' {
+		return false
+	}
+	rest := name[i+len(tempMark):]
+	if link, ok := strings.CutPrefix(rest, "-link"); ok {
+		seq, stamp, ok := strings.Cut(link, "-")
+		return ok && onlyOf(seq, "0123456789") && onlyOf(stamp, "0123456789abcdefghijklmnopqrstuvwxyz")
+	}
+	return onlyOf(rest, "0123456789")
+}
+
+// onlyOf reports whether s is not empty and made of the bytes in set.
+func onlyOf(s, set string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func split(path string) (dir, base string) {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
 )
@@ -106,4 +107,95 @@ func TestWriteFileKeepsTheBackup(t *testing.T) {
 			t.Fatalf("%s holds %q, %v; want %q", p, data, err, want)
 		}
 	}
+}
+
+// TestCleanTempsRemovesOnlyItsOwn: a start-up clean removes the stale
+// temporary files the writers here make, and nothing else, whatever folder
+// --config-dir names. (It used to remove every old hidden file with
+// ".tmp" in its name, such as a player's ".env.tmpl".)
+func TestCleanTempsRemovesOnlyItsOwn(t *testing.T) {
+	dir := t.TempDir()
+	// A saved file beside them, which must survive every clean.
+	if err := atomicfile.WriteFile(filepath.Join(dir, "s.json"), []byte("1"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		remove bool
+	}{
+		{".settings.json.tmp123", true},
+		{".scores.json.tmp-link1-x", true},
+		{".a.tmp.tmp42", true},
+		{".env.tmpl", false},
+		{".notes.tmp", false},
+		{".x.tmp12a", false},
+		{".x.tmp-link1", false},
+		{".x.tmp-link-abc", false},
+		{".tmp123", false},
+		{"x.tmp123", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, c.name)
+			if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			n, err := atomicfile.CleanTemps(atomicfile.OS, dir, 0, time.Now().Add(time.Hour))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, statErr := os.Stat(path)
+			if removed := errors.Is(statErr, os.ErrNotExist); removed != c.remove || n != map[bool]int{true: 1, false: 0}[c.remove] {
+				t.Errorf("removed %v (%d files), want %v", removed, n, c.remove)
+			}
+			os.Remove(path)
+		})
+	}
+	if got := read(t, filepath.Join(dir, "s.json")); got != "1" {
+		t.Errorf("s.json holds %q", got)
+	}
+}
+
+// TestWriterTempNamesAreCleaned: the temporary names CreateTemp and Backup
+// really use are the ones CleanTemps recognises (a killed write's file is
+// not left forever).
+func TestWriterTempNamesAreCleaned(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.json")
+	seen := &recordFS{FS: atomicfile.OS}
+	for _, v := range []string{"1", "2"} {
+		if err := atomicfile.WriteFS(seen, path, []byte(v), 0o644, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seen.temps) < 3 {
+		t.Fatalf("temporary names %v, want two writes and a link", seen.temps)
+	}
+	for _, tmp := range seen.temps {
+		if err := os.WriteFile(filepath.Join(dir, tmp), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := atomicfile.CleanTemps(atomicfile.OS, dir, 0, time.Now().Add(time.Hour))
+	if err != nil || n != len(seen.temps) {
+		t.Fatalf("removed %d of %v, %v", n, seen.temps, err)
+	}
+}
+
+// recordFS notes the names of the temporary files and links made on it.
+type recordFS struct {
+	atomicfile.FS
+	temps []string
+}
+
+func (r *recordFS) CreateTemp(dir, pattern string) (atomicfile.File, error) {
+	f, err := r.FS.CreateTemp(dir, pattern)
+	if err == nil {
+		r.temps = append(r.temps, filepath.Base(f.Name()))
+	}
+	return f, err
+}
+
+func (r *recordFS) Link(oldname, newname string) error {
+	r.temps = append(r.temps, filepath.Base(newname))
+	return r.FS.Link(oldname, newname)
 }
