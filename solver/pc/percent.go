@@ -80,8 +80,10 @@ func countText(n int) string {
 	return fmt.Sprint(n)
 }
 
-// seqCode packs up to 20 pieces, 3 bits each, above a length nibble... the
-// length takes the low 5 bits.
+// seqCode packs a sequence, 3 bits a piece above its length (the low 5
+// bits): 19 pieces fill 62 bits. Sequences here have at most 16 (six lines
+// take 15 pieces, one more with hold), which leaves the 3 bits the prefix
+// code below shifts in for the held piece.
 func seqCode(seq []engine.Piece) uint64 {
 	k := uint64(len(seq))
 	for i, p := range seq {
