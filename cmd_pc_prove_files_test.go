@@ -52,13 +52,7 @@ func TestPCProveSameFileRefused(t *testing.T) {
 		{"prove gobblers --out over --checkpoint", true, []string{"gobblers", "--mem", "1", "--quiet", "--checkpoint", ckpt, "--out", again(ckpt)}, "--out and --checkpoint"},
 		{"prove merge --out over a shard", true, []string{"merge", "--out", again(shard0), shard0, shard1}, "--out and the shard file"},
 	} {
-		var stdout, stderr bytes.Buffer
-		var code int
-		if c.prove {
-			code = runProve(c.args, &stdout, &stderr)
-		} else {
-			code = runPC(c.args, strings.NewReader(""), &stdout, &stderr)
-		}
+		code, stdout, stderr := runPCOrProve(c.prove, c.args)
 		if code != 2 || !strings.Contains(stderr.String(), c.want+" are the same file") || stdout.Len() > 0 {
 			t.Errorf("%s: exit %d, %q, %q; want exit 2 and %q", c.name, code, stdout.String(), stderr.String(), c.want)
 		}
@@ -89,13 +83,7 @@ func TestPCProveWorkersBounded(t *testing.T) {
 		{"prove tictactoe", true, []string{"tictactoe", "--quiet", "--workers", "1025"}},
 		{"prove gobblers", true, []string{"gobblers", "--quiet", "--mem", "1", "--workers", "1000000000"}},
 	} {
-		var stdout, stderr bytes.Buffer
-		var code int
-		if c.prove {
-			code = runProve(c.args, &stdout, &stderr)
-		} else {
-			code = runPC(c.args, strings.NewReader(""), &stdout, &stderr)
-		}
+		code, stdout, stderr := runPCOrProve(c.prove, c.args)
 		if code != 2 || !strings.Contains(stderr.String(), "--workers") || stdout.Len() > 0 {
 			t.Errorf("%s: exit %d, %q, %q; want exit 2 naming --workers", c.name, code, stdout.String(), stderr.String())
 		}
@@ -105,4 +93,13 @@ func TestPCProveWorkersBounded(t *testing.T) {
 	if code := runPC([]string{"solve", "--field", fieldFumen, "--queue", "IIIIII", "--workers", "1024"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Errorf("--workers 1024: exit %d, %s", code, stderr.String())
 	}
+}
+
+// runPCOrProve runs kocka prove or kocka pc (with an empty stdin).
+func runPCOrProve(prove bool, args []string) (code int, stdout, stderr *bytes.Buffer) {
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	if prove {
+		return runProve(args, stdout, stderr), stdout, stderr
+	}
+	return runPC(args, strings.NewReader(""), stdout, stderr), stdout, stderr
 }

@@ -240,12 +240,7 @@ func TestCloseStopsTheWriter(t *testing.T) {
 // never becomes the backup; a good backup survives. (Unchecked, the first
 // Save took the damaged file for good and kept it over the backup.)
 func TestCheckedBlobKeepsItsGoodBackup(t *testing.T) {
-	valid := func(data []byte) error {
-		if !strings.HasPrefix(string(data), "GOOD") {
-			return errors.New("no GOOD header")
-		}
-		return nil
-	}
+	valid := goodHeader
 	for _, c := range []struct {
 		name    string
 		check   bool
@@ -316,12 +311,7 @@ func TestCheckRefusesToSaveInvalidData(t *testing.T) {
 // naming the blob and where it went. (Before, the damaged file was moved
 // aside, or the save skipped, in silence.)
 func TestDamagedCheckedBlobIsReported(t *testing.T) {
-	valid := func(data []byte) error {
-		if !strings.HasPrefix(string(data), "GOOD") {
-			return errors.New("no GOOD header")
-		}
-		return nil
-	}
+	valid := goodHeader
 	for _, c := range []struct {
 		name     string
 		backup   string // "" = none
@@ -369,4 +359,12 @@ func TestDamagedCheckedBlobIsReported(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goodHeader is the tests' blob check: a good blob starts with GOOD.
+func goodHeader(data []byte) error {
+	if !strings.HasPrefix(string(data), "GOOD") {
+		return errors.New("no GOOD header")
+	}
+	return nil
 }
