@@ -95,7 +95,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		limit = fs.Duration("time", 0, "time limit for each well (0: none); a well past it, or past --mem, is left unknown and the next width starts")
 		smallest = fs.Bool("smallest", false, "stop each width at the first height at which the placer survives")
 	case "check":
-		sample = fs.Int64("sample", 1000000, "for a Gobblers table: check this many positions drawn at random (0: every position)")
+		sample = fs.Int64("sample", 1000000, "for a Gobblers table: check this many positions drawn at random (0, or at least the table's positions: every position once)")
 		seed = fs.Uint64("seed", 1, "for a Gobblers table: the seed of the sample")
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, proveUsage)

@@ -298,6 +298,21 @@ func TestCheckFindsErrors(t *testing.T) {
 	if _, err := CheckTable(tb, 1000, 1, prove.Options{}); err != nil {
 		t.Error(err)
 	}
+	// A sample as large as the table, or larger, checks every position
+	// once (a huge --sample costs no more than the whole table).
+	full, err := CheckTable(tb, 0, 0, prove.Options{})
+	if err != nil || !full.All {
+		t.Fatalf("the full check: %+v, %v", full, err)
+	}
+	for _, n := range []int64{int64(tb.Count), 1 << 62} {
+		st, err := CheckTable(tb, n, 1, prove.Options{})
+		if err != nil || !st.All || st.Positions != full.Positions {
+			t.Errorf("sample %d: %+v, %v; want every position (%d)", n, st, err, full.Positions)
+		}
+	}
+	if st, _ := CheckTable(tb, int64(tb.Count)-1, 1, prove.Options{}); st.All || st.Positions != int64(tb.Count)-1 {
+		t.Errorf("a sample one short of the table: %+v", st)
+	}
 }
 
 // TestFileAndResume: a table survives its file; a solve stopped at a
