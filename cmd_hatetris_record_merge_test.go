@@ -105,6 +105,7 @@ func TestHatetrisRecordMergeRefuses(t *testing.T) {
 	b1 := shard("b1.json", "--shard", "1/3")
 	q0 := shard("q0.json", "--shard", "1/2", "--quiescence", "0")
 	whole := shard("whole.json")
+	short1 := shard("short1.json", "--shard", "1/2", "--max-width", "4") // width 4 but not 16
 	out := filepath.Join(dir, "merged.json")
 	for _, c := range []struct {
 		name  string
@@ -117,6 +118,7 @@ func TestHatetrisRecordMergeRefuses(t *testing.T) {
 		{"other settings", []string{a0, q0}, q0},
 		{"not a shard", []string{a0, whole}, whole},
 		{"no such file", []string{a0, filepath.Join(dir, "nope.json")}, "nope.json"},
+		{"a width left out", []string{a0, short1}, "the shards leave width 16 unsearched (shard 1/2's, " + short1},
 	} {
 		code, _, errs := runHatetris(append([]string{"record", "merge", "--state", out}, c.files...)...)
 		if code == 0 || !strings.Contains(errs, c.want) {

@@ -111,7 +111,8 @@ func (s *RecordState) NextWidth(start int) int {
 // (all Count of them, in any order) into the state one machine would have
 // written running every width: the runs in order of width, the best the
 // first run with the most lines, the time the sum of the shards'. Shards
-// of other settings, of another attempt, or given twice are refused;
+// of other settings, of another attempt, given twice, or whose runs leave
+// a width out (one shard stopped earlier than the next) are refused;
 // names (one per shard: its file) say which in the errors.
 func MergeRecordStates(shards []*RecordState, names []string) (*RecordState, error) {
 	if len(shards) == 0 || len(names) != len(shards) {
@@ -147,6 +148,14 @@ func MergeRecordStates(shards []*RecordState, names []string) (*RecordState, err
 		}
 	}
 	slices.SortFunc(merged.Runs, func(a, b RecordRun) int { return cmp.Compare(a.Width, b.Width) })
+	// One machine searches every doubling in turn; a merged state with a
+	// width missing would go on past it and never search it.
+	for k, r := range merged.Runs {
+		if want := first.Shard.Start << k; r.Width != want {
+			return nil, fmt.Errorf("the shards leave width %d unsearched (shard %d/%d's, %s): run it on before merging",
+				want, k%first.Shard.Count, first.Shard.Count, owner[k%first.Shard.Count])
+		}
+	}
 	for _, r := range merged.Runs {
 		if r.Lines > merged.Best.Lines || merged.Best.Replay == "" {
 			merged.Best = r
