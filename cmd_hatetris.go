@@ -119,10 +119,22 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 // namedFile is a file a flag (or an argument) names.
 type namedFile struct{ what, path string }
 
-// sameFile reports whether a and b name one file: the same path once
-// cleaned, or one existing file under two names (./x and x, a link).
+// namedFiles names every path of a list alike (the shards of a merge).
+func namedFiles(what string, paths []string) []namedFile {
+	out := make([]namedFile, len(paths))
+	for i, p := range paths {
+		out[i] = namedFile{what, p}
+	}
+	return out
+}
+
+// sameFile reports whether a and b name one file: the same absolute path
+// once cleaned (so also two outputs not written yet), or one existing
+// file under two names (./x and x, a link).
 func sameFile(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB || filepath.Clean(a) == filepath.Clean(b) {
 		return true
 	}
 	sa, err := os.Stat(a)

@@ -271,11 +271,7 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	}
 	if err == nil {
 		// The weights or the plot written over a data file would lose it.
-		var data []namedFile
-		for _, p := range strings.Split(*dataPath, ",") {
-			data = append(data, namedFile{"--data", p})
-		}
-		err = checkDistinctFiles([]namedFile{{"--out", *out}, {"--plot", *plot}}, data)
+		err = checkDistinctFiles([]namedFile{{"--out", *out}, {"--plot", *plot}}, namedFiles("--data", strings.Split(*dataPath, ",")))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris train: %v\n", err)

@@ -44,11 +44,7 @@ func runHatetrisRecordMerge(args []string, _ io.Reader, stdout, stderr io.Writer
 		}
 	}
 	if err == nil {
-		var shards []namedFile
-		for _, p := range fs.Args() {
-			shards = append(shards, namedFile{"the shard state", p})
-		}
-		err = checkDistinctFiles([]namedFile{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}}, shards)
+		err = checkDistinctFiles([]namedFile{{"--state", *statePath}, {"--out", *out}, {"--plot", *plot}}, namedFiles("the shard state", fs.Args()))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record merge: %v\n", err)

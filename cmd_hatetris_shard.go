@@ -42,11 +42,7 @@ func runHatetrisDataMerge(args []string, _ io.Reader, stdout, stderr io.Writer) 
 		err = cli.CheckWritable(*out)
 	}
 	if err == nil {
-		var shards []namedFile
-		for _, p := range fs.Args() {
-			shards = append(shards, namedFile{"the shard file", p})
-		}
-		err = checkDistinctFiles([]namedFile{{"--out", *out}}, shards)
+		err = checkDistinctFiles([]namedFile{{"--out", *out}}, namedFiles("the shard file", fs.Args()))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris data merge: %v\n", err)

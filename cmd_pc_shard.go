@@ -312,11 +312,7 @@ func runPCMerge(args []string, stdout, stderr io.Writer) int {
 	if *outFile != "" {
 		// The answer over a shard would push that shard into .bak and
 		// leave the run unmergeable.
-		var ins []namedFile
-		for _, name := range fs.Args() {
-			ins = append(ins, namedFile{"the shard file", name})
-		}
-		if err := checkDistinctFiles([]namedFile{{"--out", *outFile}}, ins); err != nil {
+		if err := checkDistinctFiles([]namedFile{{"--out", *outFile}}, namedFiles("the shard file", fs.Args())); err != nil {
 			return fail(2, err)
 		}
 	}

@@ -399,14 +399,7 @@ func checkOutputs(stderr io.Writer, sub, flagName string, paths ...string) bool 
 // shard, pushes the good file into .bak, and the next write replaces that
 // too. Files are compared as files (./x and x, links).
 func checkSameFiles(stderr io.Writer, sub string, outs, ins []string, inName string) bool {
-	var o, in []namedFile
-	for _, p := range outs {
-		o = append(o, namedFile{"--out", p})
-	}
-	for _, p := range ins {
-		in = append(in, namedFile{inName, p})
-	}
-	if err := checkDistinctFiles(o, in); err != nil {
+	if err := checkDistinctFiles(namedFiles("--out", outs), namedFiles(inName, ins)); err != nil {
 		fmt.Fprintf(stderr, "kocka prove %s: %v\n", sub, err)
 		return false
 	}

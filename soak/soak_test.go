@@ -370,8 +370,8 @@ func TestModelAgrees(t *testing.T) {
 }
 
 // TestSessionFail: a failure found outside the session (the window's
-// drawing) ends it with the dump and the replay of the game in progress,
-// which replays to the tick it stopped at.
+// drawing) ends it with the dump and the replay of the game in progress
+// (a replay that decodes, with the inputs played so far).
 func TestSessionFail(t *testing.T) {
 	dir := t.TempDir()
 	s, err := NewSession(Config{Game: engine.DefaultConfig(), Seed: 5, Games: 3, NewPlayer: newRandom, FailDir: dir})

@@ -211,17 +211,7 @@ func isTemp(name string) bool {
 }
 
 // onlyOf reports whether s is not empty and made of the bytes in set.
-func onlyOf(s, set string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if strings.IndexByte(set, s[i]) < 0 {
-			return false
-		}
-	}
-	return true
-}
+func onlyOf(s, set string) bool { return s != "" && strings.Trim(s, set) == "" }
 
 func split(path string) (dir, base string) {
 	dir, base = filepath.Split(path)

@@ -383,7 +383,7 @@ func TestRecordStateBest(t *testing.T) {
 		want   string
 	}{
 		{"as committed", func(*RecordState) {}, ""},
-		{"best is a worse run", func(s *RecordState) { s.Best = s.Runs[other] }, "a run made more"},
+		{"best is a worse run", func(s *RecordState) { s.Best = s.Runs[other] }, "not the first run with the most lines"},
 		{"best claims a line more", func(s *RecordState) { s.Best.Lines++ }, "not the first run with the most lines"},
 		{"best and its run claim a line more", func(s *RecordState) {
 			i := slices.IndexFunc(s.Runs, func(r RecordRun) bool { return r == s.Best })
