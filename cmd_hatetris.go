@@ -163,6 +163,11 @@ func checkDistinctFiles(outs, ins []namedFile) error {
 	return nil
 }
 
+// beamWells is the widest beam memMiB holds beside a cacheMiB enemy cache.
+func beamWells(memMiB, cacheMiB int) int64 {
+	return (int64(memMiB-cacheMiB) << 20) / hatetris.BytesPerWidth
+}
+
 // maxMemMiB bounds the --mem flags (1 TiB).
 const maxMemMiB = 1 << 20
 
@@ -176,7 +181,7 @@ func checkBeamMemory(wells int64, memMiB, cacheMiB int) error {
 	if cacheMiB >= memMiB {
 		return fmt.Errorf("the enemy cache (%d MiB) needs less than --mem (%d MiB)", cacheMiB, memMiB)
 	}
-	if most := (int64(memMiB-cacheMiB) << 20) / hatetris.BytesPerWidth; wells > most {
+	if most := beamWells(memMiB, cacheMiB); wells > most {
 		return fmt.Errorf("a beam of %d wells needs more than --mem %d MiB (it holds %d; raise --mem)", wells, memMiB, most)
 	}
 	return nil
@@ -293,8 +298,8 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		err = fmt.Errorf("need 1 <= --start-width <= --max-width <= %d", hatetris.MaxRecordWidth)
 	case *quiescence < 0 || *quiescence > hatetris.MaxQuiescence:
 		err = fmt.Errorf("--quiescence %d out of range 0..%d", *quiescence, hatetris.MaxQuiescence)
-	case *memMiB < 64 || *memMiB > 1<<20:
-		err = fmt.Errorf("--mem %d MiB out of range 64..%d", *memMiB, 1<<20)
+	case *memMiB < 64 || *memMiB > maxMemMiB:
+		err = fmt.Errorf("--mem %d MiB out of range 64..%d", *memMiB, maxMemMiB)
 	case *cacheMiB < 1 || *cacheMiB >= *memMiB:
 		err = fmt.Errorf("--cache %d MiB: need at least 1 and less than --mem (%d)", *cacheMiB, *memMiB)
 	case *every < 0:
@@ -321,7 +326,7 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		return exitCode(err)
 	}
 	// The widest beam the memory holds (the cache's share apart).
-	memWidth := (int64(*memMiB-*cacheMiB) << 20) / hatetris.BytesPerWidth
+	memWidth := beamWells(*memMiB, *cacheMiB)
 	beamPath := *statePath + ".beam"
 	// A replay or plot written over the state, its checkpoint or the
 	// network would end the next run (and push the good copy into .bak).
