@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -407,6 +408,12 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 				Key: fmt.Sprintf("eval=%s weights=%s line-weight=%g net-weight=%g quiescence=%d", *evalName, weightsSum, *lineWeight, *netWeight, *quiescence),
 				Resumed: func(depth int, spent hatetris.BeamProgress) {
 					fmt.Fprintf(stderr, "kocka hatetris record: width %d goes on from %s at piece %d (%.0f s spent)\n", w, beamPath, depth, spent.Seconds)
+				},
+				Kept: func(width int) bool {
+					return slices.ContainsFunc(st.Runs, func(r hatetris.RecordRun) bool { return r.Width == width })
+				},
+				Stale: func(width int) {
+					fmt.Fprintf(stderr, "kocka hatetris record: removed %s, left over from the search of width %d that %s already keeps\n", beamPath, width, *statePath)
 				}}
 		}
 		run, ok, err := hatetris.RunRecord(ctx, cfg, cp, progress)

@@ -161,6 +161,65 @@ func TestHatetrisRecordBadCheckpoint(t *testing.T) {
 	}
 }
 
+// TestHatetrisRecordLeftoverCheckpoint: a search stopped after its run
+// was kept and before its checkpoint was removed leaves a checkpoint of a
+// width the state already has; the next run removes it, says so, and goes
+// on to the next width. One of a width not kept is still refused.
+func TestHatetrisRecordLeftoverCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state.json")
+	args := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "2", "--quiescence", "1",
+		"--state", state, "--mem", "64", "--cache", "1", "--quiet", "--checkpoint-every", "1h"}
+	var stdout, errs bytes.Buffer
+	if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	ev, _ := hatetris.EvalByName("eltetris")
+	key := "eval=eltetris weights= line-weight=1000 net-weight=0 quiescence=1"
+	leftover := func(width int) []byte {
+		b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: width, Eval: ev, LineWeight: 1000, Quiescence: 1, CacheBytes: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Step()
+		var buf bytes.Buffer
+		if err := b.WriteCheckpoint(&buf, key, hatetris.BeamProgress{}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	// Width 8 is not kept: refused, left as it was.
+	notKept := leftover(8)
+	if err := os.WriteFile(state+".beam", notKept, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args[4], args[6] = "4", "4"
+	errs.Reset()
+	if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 1 || !strings.Contains(errs.String(), "width 8") {
+		t.Errorf("a checkpoint of width 8, not kept: exit %d, %q", code, errs.String())
+	}
+	if after, _ := os.ReadFile(state + ".beam"); !bytes.Equal(after, notKept) {
+		t.Error("the checkpoint of a width not kept was changed")
+	}
+	// Width 2 is kept: removed, and width 4 searched.
+	if err := os.WriteFile(state+".beam", leftover(2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	errs.Reset()
+	if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 0 ||
+		!strings.Contains(errs.String(), "left over from the search of width 2") || !strings.Contains(stdout.String(), "width 4: ") {
+		t.Errorf("a leftover checkpoint of width 2: exit %d, stdout %q, stderr %q", code, stdout.String(), errs.String())
+	}
+	if _, err := os.Stat(state + ".beam"); !os.IsNotExist(err) {
+		t.Errorf("the leftover checkpoint is still there: %v", err)
+	}
+	st, err := hatetris.LoadRecordState(state)
+	if err != nil || len(st.Runs) != 2 || st.Runs[1].Width != 4 {
+		t.Errorf("state after: %+v, %v", st.Runs, err)
+	}
+}
+
 // TestShortWidth: the axis labels of the record plot.
 func TestShortWidth(t *testing.T) {
 	for w, want := range map[int]string{1: "1", 64: "64", 1000: "1000", 1024: "1k", 65536: "64k", 524288: "512k", 1 << 20: "1M", 3 << 21: "6M", 1<<20 + 1024: "1025k"} {

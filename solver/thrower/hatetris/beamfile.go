@@ -90,6 +90,22 @@ func writePlacement(w io.ByteWriter, p Placement) {
 // other settings (or another width) than the one reading it.
 var ErrCheckpointKey = errors.New("the checkpoint is of a search with other settings")
 
+// CheckpointMismatchError is ReadCheckpoint's error for a checkpoint of
+// another width or key: it says which, so that a caller can tell a
+// search it has already kept (a leftover) from one it has not.
+type CheckpointMismatchError struct {
+	Width   int    // the checkpoint's width
+	Key     string // the checkpoint's key
+	Want    int    // the width asked for
+	WantKey string // the key asked for
+}
+
+func (e *CheckpointMismatchError) Error() string {
+	return fmt.Sprintf("%v: it was written by width %d, %q; this is width %d, %q", ErrCheckpointKey, e.Width, e.Key, e.Want, e.WantKey)
+}
+
+func (e *CheckpointMismatchError) Unwrap() error { return ErrCheckpointKey }
+
 // ReadCheckpoint rebuilds a search written by WriteCheckpoint, for cfg
 // (whose width and key must be the checkpoint's). Everything is checked
 // before it is used: counts against the width, parents against the layer
@@ -128,7 +144,7 @@ func ReadCheckpoint(r io.Reader, cfg BeamConfig, key string) (*Beam, BeamProgres
 	}
 	width, depth, bestLn, bestLen := head[0], head[1], head[2], head[3]
 	if !bytes.Equal(got, []byte(key)) || width != uint64(cfg.Width) {
-		return nil, BeamProgress{}, fmt.Errorf("%w: it was written by width %d, %q; this is width %d, %q", ErrCheckpointKey, width, got, cfg.Width, key)
+		return nil, BeamProgress{}, &CheckpointMismatchError{Width: int(min(width, math.MaxInt32)), Key: string(got), Want: cfg.Width, WantKey: key}
 	}
 	// Lines are at most 4 a piece; the best line of play ends at most one
 	// piece after the beam (a game over).

@@ -309,6 +309,11 @@ type RecordCheckpoint struct {
 	Key   string        // the settings the search depends on (WriteCheckpoint)
 	// Resumed, if set, is told when the search goes on from the file.
 	Resumed func(depth int, spent BeamProgress)
+	// Kept, if set, says whether a search of this width (and Key) is
+	// already kept; its checkpoint, if found, is a leftover, and is
+	// removed (Stale, if set, is told) instead of refused.
+	Kept  func(width int) bool
+	Stale func(width int)
 }
 
 // RunRecord runs one beam search until every line of play is over or ctx
@@ -395,6 +400,20 @@ func openCheckpoint(cfg BeamConfig, cp *RecordCheckpoint) (*Beam, BeamProgress, 
 	}
 	defer f.Close()
 	b, spent, err := ReadCheckpoint(f, cfg, cp.Key)
+	var other *CheckpointMismatchError
+	if errors.As(err, &other) && other.Key == cp.Key && cp.Kept != nil && cp.Kept(other.Width) {
+		// A search already kept whose checkpoint outlived it (stopped
+		// between keeping the run and removing the file): nothing in it
+		// is lost by removing it.
+		f.Close()
+		if err := RemoveCheckpoint(cp.Path); err != nil {
+			return nil, BeamProgress{}, err
+		}
+		if cp.Stale != nil {
+			cp.Stale(other.Width)
+		}
+		return nil, BeamProgress{}, nil
+	}
 	if err != nil {
 		return nil, BeamProgress{}, fmt.Errorf("%s: %w (remove it to start the search of width %d again; %s is the save before it)",
 			cp.Path, err, cfg.Width, atomicfile.BackupPath(cp.Path))
