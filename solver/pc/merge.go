@@ -44,6 +44,9 @@ func MergePaths(parts ...[]Solution) ([]Solution, error) {
 			}
 			seqs := slices.Clone(s.Sequences)
 			slices.Sort(seqs)
+			if i := repeated(seqs); i >= 0 {
+				return nil, fmt.Errorf("part %d: sequence %d given twice for one solution", pi, seqs[i])
+			}
 			k := solutionKey(s.Steps)
 			old, ok := all[k]
 			if !ok {
@@ -56,11 +59,22 @@ func MergePaths(parts ...[]Solution) ([]Solution, error) {
 			}
 			seqs = append(seqs, old.Sequences...)
 			slices.Sort(seqs)
-			if len(slices.Compact(slices.Clone(seqs))) != len(seqs) {
-				return nil, fmt.Errorf("part %d: a solution given twice with the same sequence", pi)
+			if i := repeated(seqs); i >= 0 {
+				return nil, fmt.Errorf("part %d: a solution given twice with sequence %d", pi, seqs[i])
 			}
 			all[k] = Solution{Steps: steps, Sequences: seqs}
 		}
 	}
 	return sortSolutions(all), nil
+}
+
+// repeated returns an index of a sorted slice whose value is also the
+// next one's, or -1.
+func repeated(sorted []int) int {
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			return i
+		}
+	}
+	return -1
 }

@@ -53,5 +53,27 @@ func TestMergePaths(t *testing.T) {
 				t.Error("merging a part with itself: no error")
 			}
 		}
+		// A part that lists a sequence twice for one solution (a damaged
+		// or hand-made shard) is refused, whether or not another part
+		// has that solution.
+		for _, p := range []int{0, n - 1} {
+			bad := cloneParts(parts)
+			s := &bad[p][0]
+			s.Sequences = append(s.Sequences, s.Sequences[0])
+			if _, err := MergePaths(bad...); err == nil {
+				t.Errorf("%d shards, part %d lists sequence %d twice for a solution: no error", n, p, s.Sequences[0])
+			}
+		}
 	}
+}
+
+func cloneParts(parts [][]Solution) [][]Solution {
+	out := make([][]Solution, len(parts))
+	for i, p := range parts {
+		out[i] = make([]Solution, len(p))
+		for j, s := range p {
+			out[i][j] = Solution{Steps: s.Steps, Sequences: append([]int(nil), s.Sequences...)}
+		}
+	}
+	return out
 }
