@@ -32,6 +32,9 @@ func TestBadFlagsFailBeforeWork(t *testing.T) {
 		return p
 	}
 	tune := []string{"--generations", "1", "--population", "2", "--elite", "1", "--games", "1", "--height", "6", "--params", "holes"}
+	// tuneOut is a result file in dir, one per case, so that a run that
+	// should not have started is seen, and is not resumed by the next case.
+	tuneOut := func(name string) string { return filepath.Join(dir, "tune-"+name+".json") }
 	record := []string{"--hours", "0.0003", "--start-width", "1", "--max-width", "4", "--quiet"}
 	soak := []string{"--games", "1", "--mode", "sprint", "--fail-dir", dir}
 	analyze := []string{"--pieces", "O", "--width", "4", "--height", "4", "--quiet"}
@@ -43,9 +46,12 @@ func TestBadFlagsFailBeforeWork(t *testing.T) {
 	cases := []tc{
 		{[]string{"tune"}, append([]string{"--out", dir}, tune...), "folder"},
 		{[]string{"tune"}, append([]string{"--out", missing}, tune...), "cannot write"},
-		{[]string{"tune"}, append([]string{"--noise", "NaN"}, tune...), "noise"},
-		{[]string{"tune"}, append([]string{"--spread", "Inf"}, tune...), "spread"},
-		{[]string{"tune"}, append([]string{"--spread", "NaN"}, tune...), "spread"},
+		{[]string{"tune"}, append([]string{"--out", tuneOut("noise-nan"), "--noise", "NaN"}, tune...), "noise"},
+		{[]string{"tune"}, append([]string{"--out", tuneOut("spread-inf"), "--spread", "Inf"}, tune...), "spread"},
+		{[]string{"tune"}, append([]string{"--out", tuneOut("spread-nan"), "--spread", "NaN"}, tune...), "spread"},
+		{[]string{"tune"}, append(append([]string(nil), tune...), "--out", tuneOut("generations"), "--generations", "1001"), "generations"},
+		{[]string{"tune"}, append(append([]string(nil), tune...), "--out", tuneOut("population"), "--population", "10001"), "candidates"},
+		{[]string{"tune"}, append(append([]string(nil), tune...), "--out", tuneOut("params"), "--params", "holes,holes"), "twice"},
 		{[]string{"hatetris", "record"}, []string{"--hours", "Inf", "--state", state("1")}, "--hours"},
 		{[]string{"hatetris", "record"}, []string{"--hours", "1e300", "--state", state("1")}, "--hours"},
 		{[]string{"hatetris", "record"}, []string{"--hours", "NaN", "--state", state("1")}, "--hours"},
@@ -71,6 +77,9 @@ func TestBadFlagsFailBeforeWork(t *testing.T) {
 		{[]string{"analyze"}, append([]string{"--limit", "-1"}, analyze...), "--limit"},
 		{[]string{"analyze"}, append([]string{"--workers", "0"}, analyze...), "--workers"},
 		{[]string{"analyze"}, append([]string{"--workers", "-5"}, analyze...), "--workers"},
+		{[]string{"analyze"}, append([]string{"--workers", "1025"}, analyze...), "--workers"},
+		{[]string{"analyze"}, append([]string{"--limit", "1000001"}, analyze...), "1000001"},
+		{[]string{"analyze"}, append([]string{"--depth", "5"}, analyze...), "depth 5"},
 		{[]string{"analyze"}, []string{"--quiet", "--file", grid("pieces=O width=4 height=4 depth=9999")}, "depth 9999"},
 		{[]string{"analyze"}, []string{"--quiet", "--file", grid("pieces=O width=4 height=4 thrower-depth=9")}, "thrower depth 9"},
 		{[]string{"analyze"}, []string{"--quiet", "--file", grid("pieces=O width=4 height=4 limit=0")}, "move limit 0"},

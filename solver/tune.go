@@ -91,6 +91,16 @@ type TuneResult struct {
 	Weights   Weights            `json:"-"`
 }
 
+// MaxTuneGenerations and MaxTunePopulation bound a tuning run, and a
+// generation plays at most MaxBenchGames games: its results are held in
+// memory (a row per game and candidate, as in a bench), and the state
+// keeps the centre and deviations of every generation (a thousand
+// generations of every weight are a few megabytes).
+const (
+	MaxTuneGenerations = 1000
+	MaxTunePopulation  = 10_000
+)
+
 // Validate reports the first setting out of range.
 func (c *TuneConfig) Validate() error {
 	switch {
@@ -103,9 +113,22 @@ func (c *TuneConfig) Validate() error {
 	case c.Generations < 1 || c.Population < 2 || c.Elite < 1 || c.Elite > c.Population:
 		return fmt.Errorf("need generations >= 1, population >= 2 and 1 <= elite <= population (got %d, %d, %d)",
 			c.Generations, c.Population, c.Elite)
+	case c.Generations > MaxTuneGenerations || c.Population > MaxTunePopulation:
+		return fmt.Errorf("at most %d generations of %d candidates (got %d, %d)",
+			MaxTuneGenerations, MaxTunePopulation, c.Generations, c.Population)
+	case c.Games.Games > MaxBenchGames/c.Population:
+		return fmt.Errorf("%d candidates of %d games: a generation plays at most %d games",
+			c.Population, c.Games.Games, MaxBenchGames)
 	case !(c.Spread > 0) || !(c.Noise >= 0) || math.IsInf(c.Spread, 0) || math.IsInf(c.Noise, 0):
 		// Written so that NaN fails too: it compares false with everything.
 		return fmt.Errorf("spread must be a positive number and noise a non-negative one (got %g, %g)", c.Spread, c.Noise)
+	}
+	seen := map[Param]bool{}
+	for _, p := range c.Params {
+		if seen[p] {
+			return fmt.Errorf("weight %s given twice", p)
+		}
+		seen[p] = true
 	}
 	g := c.Games
 	g.Personalities, g.Weights = nil, []Weights{c.Start}

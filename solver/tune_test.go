@@ -2,6 +2,7 @@ package solver
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -140,5 +141,42 @@ func TestTuneObjectives(t *testing.T) {
 		if err := cfg.Validate(); (err == nil) != c.ok {
 			t.Errorf("objective %q in %s: Validate = %v", c.objective, c.model, err)
 		}
+	}
+}
+
+// TestTuneConfigErrors: every number of a run has a range, so that
+// --population 10000000 is refused before anything is allocated (a
+// generation's results are made before its first game).
+func TestTuneConfigErrors(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(*TuneConfig)
+	}{
+		{"no generations", func(c *TuneConfig) { c.Generations = 0 }},
+		{"generations past the cap", func(c *TuneConfig) { c.Generations = MaxTuneGenerations + 1 }},
+		{"population of one", func(c *TuneConfig) { c.Population = 1; c.Elite = 1 }},
+		{"population past the cap", func(c *TuneConfig) { c.Population = MaxTunePopulation + 1 }},
+		{"elite past the population", func(c *TuneConfig) { c.Elite = c.Population + 1 }},
+		{"games a generation past the cap", func(c *TuneConfig) { c.Population = 100; c.Games.Games = MaxBenchGames/100 + 1 }},
+		{"zero spread", func(c *TuneConfig) { c.Spread = 0 }},
+		{"negative spread", func(c *TuneConfig) { c.Spread = -1 }},
+		{"infinite spread", func(c *TuneConfig) { c.Spread = math.Inf(1) }},
+		{"negative noise", func(c *TuneConfig) { c.Noise = -0.1 }},
+		{"infinite noise", func(c *TuneConfig) { c.Noise = math.Inf(1) }},
+		{"NaN noise", func(c *TuneConfig) { c.Noise = math.NaN() }},
+		{"a weight twice", func(c *TuneConfig) { c.Params = append(c.Params, c.Params[0]) }},
+		{"games past the bench's cap", func(c *TuneConfig) { c.Population = 2; c.Games.Games = MaxBenchGames + 1 }},
+	} {
+		cfg := smallTune(t)
+		c.edit(&cfg)
+		if err := cfg.Validate(); err == nil {
+			t.Errorf("%s: no error", c.name)
+		}
+	}
+	cfg := smallTune(t)
+	cfg.Generations, cfg.Population, cfg.Elite = MaxTuneGenerations, MaxTunePopulation, 1
+	cfg.Games.Games = MaxBenchGames / MaxTunePopulation
+	if err := cfg.Validate(); err != nil {
+		t.Errorf("at the caps: %v", err)
 	}
 }
