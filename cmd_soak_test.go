@@ -1,10 +1,12 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSoakCommand(t *testing.T) {
@@ -38,6 +40,42 @@ func TestSoakCommandBadFlags(t *testing.T) {
 		}
 		if errs.Len() == 0 {
 			t.Errorf("kocka soak %v: no error message", args)
+		}
+	}
+}
+
+// TestCheckSoakFlags: the limits that would otherwise run forever or
+// print all the time are refused. They are checked here, not through
+// runSoak, where a missing check would be a soak that never ends.
+func TestCheckSoakFlags(t *testing.T) {
+	dir := t.TempDir()
+	aFile := filepath.Join(dir, "a-file")
+	if err := os.WriteFile(aFile, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		duration time.Duration
+		games    int
+		every    time.Duration
+		pps      float64
+		failDir  string
+		want     string // in the error; "" for none
+	}{
+		{"the defaults", 2 * time.Hour, 0, 5 * time.Second, 0, dir, ""},
+		{"games only", 0, 3, minSoakProgress, maxSoakPPS, dir, ""},
+		{"neither limit", 0, 0, 5 * time.Second, 0, dir, "never stop"},
+		{"negative duration", -time.Second, 1, 5 * time.Second, 0, dir, "--duration"},
+		{"negative games", time.Hour, -1, 5 * time.Second, 0, dir, "--games"},
+		{"progress under the floor", time.Hour, 0, minSoakProgress - 1, 0, dir, "--progress"},
+		{"negative pps", time.Hour, 0, 5 * time.Second, -1, dir, "--pps"},
+		{"pps past the cap", time.Hour, 0, 5 * time.Second, maxSoakPPS + 1, dir, "--pps"},
+		{"NaN pps", time.Hour, 0, 5 * time.Second, math.NaN(), dir, "--pps"},
+		{"fail-dir a file", time.Hour, 0, 5 * time.Second, 0, aFile, "--fail-dir"},
+	} {
+		err := checkSoakFlags(c.duration, c.games, c.every, c.pps, c.failDir)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: error %v, want one with %q", c.name, err, c.want)
 		}
 	}
 }

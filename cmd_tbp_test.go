@@ -73,7 +73,7 @@ func TestTBPSession(t *testing.T) {
 
 func TestTBPBadFlags(t *testing.T) {
 	var out, errs strings.Builder
-	for _, args := range [][]string{{"--personality", "nobody"}, {"--depth", "17"}, {"--beam", "65537"}, {"--beam", "-1"}} {
+	for _, args := range [][]string{{"--personality", "nobody"}, {"--depth", "17"}, {"--depth", "-1"}, {"--beam", "65537"}, {"--beam", "-1"}} {
 		if code := runTBP(args, strings.NewReader(""), &out, &errs); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}

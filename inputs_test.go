@@ -99,6 +99,12 @@ func TestInputCaps(t *testing.T) {
 		{"fumen decode - (2 MiB)", func(in io.Reader, o, e io.Writer) int {
 			return fumenCommands.Run([]string{"decode", "-"}, in, o, e)
 		}, io.MultiReader(strings.NewReader("v115@"), &repeatReader{'A', 2 << 20}), "stdin is larger than 128 KiB"},
+		{"fumen decode STRING (200 KiB)", func(in io.Reader, o, e io.Writer) int {
+			return fumenCommands.Run([]string{"decode", "v115@" + strings.Repeat("vhA", 200<<10/3)}, in, o, e)
+		}, nil, "the fumen string is larger than 128 KiB"},
+		{"analyze --file - (17 MiB)", func(in io.Reader, o, e io.Writer) int {
+			return runAnalyze([]string{"--file", "-", "--quiet"}, in, o, e)
+		}, &repeatReader{'\n', 17 << 20}, "stdin is larger than 16 MiB"},
 		{"hatetris play --replay-file 300 KiB", func(in io.Reader, o, e io.Writer) int {
 			return hatetrisCommands.Run([]string{"play", "--replay-file", big}, in, o, e)
 		}, nil, "larger than 256 KiB"},

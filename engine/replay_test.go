@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -535,6 +536,58 @@ func TestDecodeReplayRejects(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDecodeReplayTooLarge: a file over MaxReplayBytes is refused, even one
+// that would be valid (a good replay after that many spaces), and is read
+// no further than the cap.
+func TestDecodeReplayTooLarge(t *testing.T) {
+	file := validReplayFile(t)
+	for _, c := range []struct {
+		name   string
+		spaces int
+		ok     bool
+	}{
+		{"at the cap", engine.MaxReplayBytes - len(file), true},
+		{"one byte over", engine.MaxReplayBytes - len(file) + 1, false},
+		{"a whole file over", engine.MaxReplayBytes, false},
+	} {
+		r := &countingReader{r: io.MultiReader(&spaces{n: c.spaces}, bytes.NewReader(file))}
+		_, err := engine.DecodeReplay(r)
+		if c.ok && err != nil || !c.ok && (err == nil || !strings.Contains(err.Error(), "larger than")) {
+			t.Errorf("%s: error %v", c.name, err)
+		}
+		if r.n > engine.MaxReplayBytes+1 {
+			t.Errorf("%s: read %d bytes, more than the cap", c.name, r.n)
+		}
+	}
+}
+
+// spaces is n spaces, made as they are read.
+type spaces struct{ n int }
+
+func (s *spaces) Read(p []byte) (int, error) {
+	if s.n == 0 {
+		return 0, io.EOF
+	}
+	p = p[:min(len(p), s.n)]
+	for i := range p {
+		p[i] = ' '
+	}
+	s.n -= len(p)
+	return len(p), nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
 }
 
 // Re-indenting a file keeps it valid: the checksum covers content, not

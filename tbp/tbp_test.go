@@ -253,3 +253,23 @@ func TestQueueIsCapped(t *testing.T) {
 		t.Errorf("%d messages, want info and 6 errors", len(msgs))
 	}
 }
+
+// TestStartQueueIsCapped: a start message may name at most MaxQueue
+// pieces; one more is an error, and the session has not started.
+func TestStartQueueIsCapped(t *testing.T) {
+	for _, c := range []struct {
+		pieces int
+		want   string // the answer to the suggest after the start
+	}{
+		{MaxQueue, "suggestion"},
+		{MaxQueue + 1, "error"},
+	} {
+		queue := `"T"` + strings.Repeat(`,"I"`, c.pieces-1)
+		in := `{"type":"start","hold":null,"queue":[` + queue + `],"combo":0,"back_to_back":false,"board":` + emptyBoardJSON() + "}\n" +
+			`{"type":"suggest"}` + "\n"
+		msgs := runSession(t, in)
+		if got := msgs[len(msgs)-1]["type"]; got != c.want {
+			t.Errorf("%d pieces: messages %v, want the last a %s", c.pieces, msgs, c.want)
+		}
+	}
+}

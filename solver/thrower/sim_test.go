@@ -188,6 +188,13 @@ func TestParseMatchesBounds(t *testing.T) {
 	if _, err := ParseMatches(strings.NewReader(long), base); err == nil || !strings.Contains(err.Error(), "longer than") {
 		t.Errorf("a 100 KiB line: error %v", err)
 	}
+	many := strings.Repeat("pieces=O\n", MaxMatches)
+	if ms, err := ParseMatches(strings.NewReader(many), base); err != nil || len(ms) != MaxMatches {
+		t.Errorf("%d matches: %d read, error %v", MaxMatches, len(ms), err)
+	}
+	if _, err := ParseMatches(strings.NewReader(many+"pieces=O\n"), base); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Errorf("%d matches: error %v", MaxMatches+1, err)
+	}
 	huge := Grid{Throwers: make([]string, 1000), PieceSets: make([][]engine.Piece, 1000), Widths: make([]int, 1000),
 		Heights: []int{20}, Functions: []string{"kravec"}, Depths: []int{1}, Previews: []bool{false}, Models: []solver.Mode{0}}
 	if n := huge.Count(); n != MaxMatches+1 {
