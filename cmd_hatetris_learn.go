@@ -95,6 +95,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	rolloutWidth := fs.Int("rollout-width", 32, "beam width of a label's rollout")
 	rolloutDepth := fs.Int("rollout-depth", 24, "pieces of a label's rollout")
 	bootstrap := fs.Bool("bootstrap", false, "with --eval learned: a label adds the network's value of the rollout's best last well to its lines")
+	survival := fs.Bool("survival", false, "label a well by the pieces its rollout survived (--rollout-depth if it lasted) instead of its lines")
 	seed := fs.Uint64("seed", 1, "seed of the sampling")
 	cacheMiB := fs.Int("cache", 256, "MiB for the enemy cache (1 to 65536)")
 	memMiB := fs.Int("mem", 4096, "memory for the beam and the rollouts in MiB, the cache included (64 to 1048576): a wider --width is refused")
@@ -117,6 +118,8 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		err = fmt.Errorf("--rollout-width %d out of range 1..%d", *rolloutWidth, 1<<16)
 	case *bootstrap && *evalName != "learned":
 		err = fmt.Errorf("--bootstrap is for --eval learned")
+	case *bootstrap && *survival:
+		err = fmt.Errorf("--bootstrap and --survival are two kinds of labels: give one")
 	case *rolloutDepth < 1 || *rolloutDepth > maxDataDepth:
 		err = fmt.Errorf("--rollout-depth %d out of range 1..%d", *rolloutDepth, maxDataDepth)
 	case *cacheMiB < 1 || *cacheMiB > 1<<16:
@@ -145,7 +148,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	bar := cli.NewProgress(stderr)
 	cfg := hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,
-		RolloutWidth: *rolloutWidth, RolloutDepth: *rolloutDepth, Bootstrap: *bootstrap, Seed: *seed, CacheBytes: int64(*cacheMiB) << 20,
+		RolloutWidth: *rolloutWidth, RolloutDepth: *rolloutDepth, Bootstrap: *bootstrap, Survival: *survival, Seed: *seed, CacheBytes: int64(*cacheMiB) << 20,
 		Progress: func(phase string, done, total int) {
 			if phase == "beam" {
 				bar.Update(false, "beam of width %d: piece %d", *width, done)
@@ -168,7 +171,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "%d samples (%d lost within %d pieces) written to %s\n", len(samples), lostSamples(samples), *rolloutDepth, *out)
+		fmt.Fprintf(stdout, "%d samples (%d lost within %d pieces) written to %s\n", len(samples), lostSamples(samples, *survival, *rolloutDepth), *rolloutDepth, *out)
 		return 0
 	}
 	s, err := hatetris.MakeDataShard(cfg, shardI, shardN)
@@ -182,7 +185,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return 1
 	}
 	fmt.Fprintf(stdout, "shard %d/%d: %d of %d samples, every %s from sample %d (%d lost within %d pieces) written to %s\n",
-		s.I, s.N, len(s.Samples), s.Total, ordinal(s.N), s.I, lostSamples(s.Samples), *rolloutDepth, *out)
+		s.I, s.N, len(s.Samples), s.Total, ordinal(s.N), s.I, lostSamples(s.Samples, *survival, *rolloutDepth), *rolloutDepth, *out)
 	return 0
 }
 
@@ -202,11 +205,12 @@ func ordinal(n int) string {
 	return fmt.Sprint(n) + suffix
 }
 
-// lostSamples counts the samples labelled hatetris.LostLabel.
-func lostSamples(samples []hatetris.Sample) int {
+// lostSamples counts the samples whose rollout died: labelled
+// hatetris.LostLabel, or with survival labels, fewer than depth pieces.
+func lostSamples(samples []hatetris.Sample, survival bool, depth int) int {
 	n := 0
 	for _, s := range samples {
-		if s.Label == hatetris.LostLabel {
+		if s.Label == hatetris.LostLabel || survival && s.Label < float32(depth) {
 			n++
 		}
 	}

@@ -28,6 +28,24 @@ func TestHatetrisLearn(t *testing.T) {
 	if !strings.Contains(out.String(), "samples") {
 		t.Errorf("data: output %q", out.String())
 	}
+	// Survival labels: whole numbers of pieces, 0 to the rollout depth.
+	survival := filepath.Join(dir, "s.dat")
+	if code := run("data", "--out", survival, "--survival", "--width", "8", "--per-depth", "2", "--rollout-width", "2", "--rollout-depth", "4", "--cache", "1"); code != 0 {
+		t.Fatalf("data --survival: exit %d: %s", code, errs.String())
+	}
+	raw, err := os.ReadFile(survival)
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, err := hatetris.UnmarshalSamples(raw)
+	if err != nil || len(samples) == 0 {
+		t.Fatalf("data --survival: %d samples, %v", len(samples), err)
+	}
+	for _, s := range samples {
+		if s.Label < 0 || s.Label > 4 || s.Label != float32(int(s.Label)) {
+			t.Fatalf("data --survival: label %v, want 0..4 pieces", s.Label)
+		}
+	}
 	if code := run("train", "--data", data+","+data, "--out", weights, "--epochs", "2", "--plot", plot); code != 0 {
 		t.Fatalf("train: exit %d: %s", code, errs.String())
 	}
@@ -63,6 +81,7 @@ func TestHatetrisLearn(t *testing.T) {
 		{"data", "--out", data, "--per-depth", "0"},
 		{"data", "--out", data, "--rollout-depth", "0"},
 		{"data", "--out", data, "--bootstrap"},
+		{"data", "--out", data, "--eval", "learned", "--bootstrap", "--survival"},
 		{"data", "--out", data, "--weights", weights},
 		{"data", "--out", filepath.Join(dir, "no", "such", "dir", "x")},
 		{"train", "--data", data},

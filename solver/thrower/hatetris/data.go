@@ -26,7 +26,15 @@ type DataConfig struct {
 	// each generation's labels look further ahead than the rollout (the
 	// record holders' labels are the network's value so). Without it the
 	// label is the rollout's lines alone.
-	Bootstrap  bool
+	Bootstrap bool
+	// Survival labels a position instead by how many pieces the rollout
+	// survived: RolloutDepth if a line of play was still alive after that
+	// many, else the pieces placed before the one that ended the last
+	// line of play (0 to RolloutDepth-1, never LostLabel). This is the
+	// record holders' label (whether a small beam survives), where the
+	// lines of a few pieces are a coarser one (docs/hatetris.md,
+	// "Survival labels").
+	Survival   bool
 	Seed       uint64
 	Workers    int   // rollouts in parallel (0: one per CPU)
 	CacheBytes int64 // the enemy cache shared by all searches
@@ -66,6 +74,8 @@ func MakeDataShard(cfg DataConfig, i, n int) (*DataShard, error) {
 		return nil, fmt.Errorf("hatetris: rollout width %d out of range", cfg.RolloutWidth)
 	case cfg.Bootstrap && cfg.Eval.Net == nil:
 		return nil, fmt.Errorf("hatetris: bootstrapped labels need an evaluation with a network")
+	case cfg.Bootstrap && cfg.Survival:
+		return nil, fmt.Errorf("hatetris: labels are bootstrapped lines or survival, not both")
 	case n < 1 || n > MaxDataShards || i < 0 || i >= n:
 		return nil, fmt.Errorf("hatetris: shard %d/%d: want 0 <= i < n <= %d", i, n, MaxDataShards)
 	}
@@ -160,8 +170,16 @@ func rollout(w *Bits, cfg DataConfig, cache *EnemyCache) (float32, error) {
 	}
 	for b.Depth < cfg.RolloutDepth {
 		if !b.Step() {
+			if cfg.Survival {
+				// Depth counts the piece that ended the last line of
+				// play: one fewer were survived.
+				return float32(b.Depth - 1), nil
+			}
 			return LostLabel, nil
 		}
+	}
+	if cfg.Survival {
+		return float32(cfg.RolloutDepth), nil
 	}
 	if !cfg.Bootstrap {
 		lines, _ := b.Best()

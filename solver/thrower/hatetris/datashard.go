@@ -36,24 +36,32 @@ type DataRun struct {
 	PerDepth     int
 	RolloutWidth int
 	RolloutDepth int
-	Bootstrap    int // 1: bootstrapped labels (DataConfig.Bootstrap)
+	Labels       int // LabelsLines, LabelsBootstrap or LabelsSurvival
 	Seed         uint64
 	// WeightsSHA256 is the hex SHA-256 of the network's file for an
 	// evaluation with one, else empty.
 	WeightsSHA256 string
 }
 
+// The kinds of labels of a data run (DataRun.Labels; a shard file keeps
+// the number).
+const (
+	LabelsLines     = 0 // the rollout's lines, LostLabel if it died
+	LabelsBootstrap = 1 // DataConfig.Bootstrap
+	LabelsSurvival  = 2 // DataConfig.Survival
+)
+
 // DataRunOf is cfg's run, without the network's SHA-256.
 func DataRunOf(cfg DataConfig) DataRun {
-	return DataRun{Width: cfg.Width, Eval: cfg.Eval.Name, Quiescence: cfg.Quiescence, PerDepth: cfg.PerDepth,
-		RolloutWidth: cfg.RolloutWidth, RolloutDepth: cfg.RolloutDepth, Bootstrap: boolInt(cfg.Bootstrap), Seed: cfg.Seed}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
+	labels := LabelsLines
+	switch {
+	case cfg.Bootstrap:
+		labels = LabelsBootstrap
+	case cfg.Survival:
+		labels = LabelsSurvival
 	}
-	return 0
+	return DataRun{Width: cfg.Width, Eval: cfg.Eval.Name, Quiescence: cfg.Quiescence, PerDepth: cfg.PerDepth,
+		RolloutWidth: cfg.RolloutWidth, RolloutDepth: cfg.RolloutDepth, Labels: labels, Seed: cfg.Seed}
 }
 
 // DataShard is shard I of N of a run: samples I, I+N, I+2N, ... of the
@@ -123,7 +131,7 @@ func (s *DataShard) WriteTo(w io.Writer) (int64, error) {
 	c := crcio.NewWriter(cw, 1<<16)
 	c.Write(shardMagic)
 	r := s.Run
-	for _, v := range []uint64{uint64(r.Width), uint64(r.Quiescence), uint64(r.PerDepth), uint64(r.RolloutWidth), uint64(r.RolloutDepth), uint64(r.Bootstrap), r.Seed} {
+	for _, v := range []uint64{uint64(r.Width), uint64(r.Quiescence), uint64(r.PerDepth), uint64(r.RolloutWidth), uint64(r.RolloutDepth), uint64(r.Labels), r.Seed} {
 		c.Uvarint(v)
 	}
 	for _, str := range []string{r.Eval, r.WeightsSHA256} {
@@ -190,7 +198,7 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 		{&s.Run.PerDepth, "per-depth", MaxRecordWidth},
 		{&s.Run.RolloutWidth, "rollout width", MaxRecordWidth},
 		{&s.Run.RolloutDepth, "rollout depth", 1 << 30},
-		{&s.Run.Bootstrap, "bootstrap", 1},
+		{&s.Run.Labels, "labels", LabelsSurvival},
 	} {
 		if *f.p, err = num(f.what, f.max); err != nil {
 			return nil, err
@@ -283,7 +291,7 @@ func (s *DataShard) Differs(o *DataShard) string {
 		{"per-depth", a.PerDepth, b.PerDepth},
 		{"rollout width", a.RolloutWidth, b.RolloutWidth},
 		{"rollout depth", a.RolloutDepth, b.RolloutDepth},
-		{"bootstrap", a.Bootstrap, b.Bootstrap},
+		{"labels", a.Labels, b.Labels},
 		{"seed", a.Seed, b.Seed},
 		{"shards", s.N, o.N},
 		{"samples of the run", s.Total, o.Total},

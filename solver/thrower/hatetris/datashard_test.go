@@ -134,7 +134,7 @@ func TestMergeDataShardsRefuses(t *testing.T) {
 	moved.Samples = slices.Clone(moved.Samples)
 	moved.Samples[0].Well, moved.Samples[1].Well = moved.Samples[1].Well, moved.Samples[0].Well
 	boot := *three[1]
-	boot.Run.Bootstrap = 1
+	boot.Run.Labels = LabelsBootstrap
 	var buf bytes.Buffer
 	if _, err := boot.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -157,7 +157,7 @@ func TestMergeDataShardsRefuses(t *testing.T) {
 		{"another seed", []*DataShard{three[0], otherSeed[1], three[2]}, "seed 4, not 3"},
 		{"another N", []*DataShard{three[0], four[1], three[2]}, "shards 4, not 3"},
 		{"other weights", []*DataShard{three[0], &renamed, three[2]}, "weights SHA-256"},
-		{"other labels", []*DataShard{three[0], &boot, three[2]}, "bootstrap 1, not 0"},
+		{"other labels", []*DataShard{three[0], &boot, three[2]}, "labels 1, not 0"},
 		{"other wells, same parameters", []*DataShard{three[0], &otherWells, three[2]}, "other sampled wells"},
 		{"wells out of order", []*DataShard{three[0], &moved, three[2]}, "not the"},
 		{"a sample short", []*DataShard{three[0], &short, three[2]}, "holds"},

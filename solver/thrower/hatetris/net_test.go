@@ -541,3 +541,51 @@ func TestBootstrapLabels(t *testing.T) {
 		t.Error("bootstrapped labels without a network: no error")
 	}
 }
+
+// TestSurvivalLabels: a survival label is RolloutDepth exactly when the
+// lines label of the same rollout is not lost, and otherwise the pieces
+// survived before the one that ended the rollout, 0 to RolloutDepth-1. The rollout is
+// deterministic, so a shorter one is the longer one's start: the label of
+// depth D is the label of depth 2D capped at D, and a well lost within D
+// pieces has the same label at both depths. Some wells of the case must
+// be lost and some not, or it tests too little.
+func TestSurvivalLabels(t *testing.T) {
+	ev, _ := EvalByName("eltetris")
+	cfg := DataConfig{Width: 32, Eval: ev, PerDepth: 3, RolloutWidth: 2, RolloutDepth: 8, Seed: 5, CacheBytes: 1 << 20, Workers: 2}
+	label := func(depth int, survival bool) []Sample {
+		cfg := cfg
+		cfg.RolloutDepth, cfg.Survival = depth, survival
+		s, err := MakeData(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	lines, short, long := label(8, false), label(8, true), label(16, true)
+	if len(lines) != len(short) || len(short) != len(long) || len(lines) < 50 {
+		t.Fatalf("%d, %d, %d samples", len(lines), len(short), len(long))
+	}
+	lost := 0
+	for i := range lines {
+		l, s, g := lines[i].Label, short[i].Label, long[i].Label
+		if l == LostLabel {
+			lost++
+		}
+		switch {
+		case s < 0 || s > 8 || s != float32(int(s)):
+			t.Fatalf("sample %d: survival label %v, want a whole number of pieces 0..8", i, s)
+		case (l == LostLabel) != (s < 8):
+			t.Fatalf("sample %d: lines label %v, survival label %v: lost in one only", i, l, s)
+		case s != min(g, 8):
+			t.Fatalf("sample %d: survival %v over 8 pieces, %v over 16", i, s, g)
+		}
+	}
+	if lost == 0 || lost == len(lines) {
+		t.Errorf("%d of %d wells lost: the case tests too little", lost, len(lines))
+	}
+	cfg.Eval, _ = EvalByName("learned")
+	cfg.Bootstrap, cfg.Survival = true, true
+	if _, err := MakeData(cfg); err == nil {
+		t.Error("bootstrapped and survival labels at once: no error")
+	}
+}
