@@ -142,6 +142,19 @@ func TestMergeDataShardsRefuses(t *testing.T) {
 	if back, err := ReadDataShard(&buf); err != nil || back.Run != boot.Run {
 		t.Fatalf("a bootstrapped shard reads back as %+v, %v", back, err)
 	}
+	// Survival labels are kind 2, the last there is.
+	for kind, ok := range map[int]bool{LabelsSurvival: true, LabelsSurvival + 1: false} {
+		s := *three[1]
+		s.Run.Labels = kind
+		buf.Reset()
+		if _, err := s.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadDataShard(&buf)
+		if ok && (err != nil || back.Run != s.Run) || !ok && !errors.Is(err, ErrDataShard) {
+			t.Errorf("a shard of labels %d reads back as %+v, %v", kind, back, err)
+		}
+	}
 	otherWells := *three[1]
 	otherWells.WellsSHA256[0] ^= 1
 	short := *three[1]
