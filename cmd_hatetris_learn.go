@@ -94,7 +94,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	perDepth := fs.Int("per-depth", 64, "wells sampled after each piece")
 	rolloutWidth := fs.Int("rollout-width", 32, "beam width of a label's rollout")
 	rolloutDepth := fs.Int("rollout-depth", 24, "pieces of a label's rollout")
-	bootstrap := fs.Bool("bootstrap", false, "with --eval learned: a label adds the network's value of the rollout's best last well to its lines")
+	bootstrap := fs.Bool("bootstrap", false, "with --eval learned: a label adds the network's value of the rollout's best last well to its lines (with --survival: to the pieces survived, if it lasted)")
 	survival := fs.Bool("survival", false, "label a well by the pieces its rollout survived (--rollout-depth if it lasted) instead of its lines")
 	seed := fs.Uint64("seed", 1, "seed of the sampling")
 	cacheMiB := fs.Int("cache", 256, "MiB for the enemy cache (1 to 65536)")
@@ -118,8 +118,6 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		err = fmt.Errorf("--rollout-width %d out of range 1..%d", *rolloutWidth, 1<<16)
 	case *bootstrap && *evalName != "learned":
 		err = fmt.Errorf("--bootstrap is for --eval learned")
-	case *bootstrap && *survival:
-		err = fmt.Errorf("--bootstrap and --survival are two kinds of labels: give one")
 	case *rolloutDepth < 1 || *rolloutDepth > maxDataDepth:
 		err = fmt.Errorf("--rollout-depth %d out of range 1..%d", *rolloutDepth, maxDataDepth)
 	case *cacheMiB < 1 || *cacheMiB > 1<<16:

@@ -81,7 +81,7 @@ func TestHatetrisLearn(t *testing.T) {
 		{"data", "--out", data, "--per-depth", "0"},
 		{"data", "--out", data, "--rollout-depth", "0"},
 		{"data", "--out", data, "--bootstrap"},
-		{"data", "--out", data, "--eval", "learned", "--bootstrap", "--survival"},
+		{"data", "--out", data, "--bootstrap", "--survival"},
 		{"data", "--out", data, "--weights", weights},
 		{"data", "--out", filepath.Join(dir, "no", "such", "dir", "x")},
 		{"train", "--data", data},

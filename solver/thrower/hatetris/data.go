@@ -33,7 +33,9 @@ type DataConfig struct {
 	// line of play (0 to RolloutDepth-1, never LostLabel). This is the
 	// record holders' label (whether a small beam survives), where the
 	// lines of a few pieces are a coarser one (docs/hatetris.md,
-	// "Survival labels").
+	// "Survival labels"). With Bootstrap, a rollout that lasted adds the
+	// network's best value of its last wells (at least 0): the pieces
+	// the network, trained on survival labels, expects them to survive.
 	Survival   bool
 	Seed       uint64
 	Workers    int   // rollouts in parallel (0: one per CPU)
@@ -74,8 +76,6 @@ func MakeDataShard(cfg DataConfig, i, n int) (*DataShard, error) {
 		return nil, fmt.Errorf("hatetris: rollout width %d out of range", cfg.RolloutWidth)
 	case cfg.Bootstrap && cfg.Eval.Net == nil:
 		return nil, fmt.Errorf("hatetris: bootstrapped labels need an evaluation with a network")
-	case cfg.Bootstrap && cfg.Survival:
-		return nil, fmt.Errorf("hatetris: labels are bootstrapped lines or survival, not both")
 	case n < 1 || n > MaxDataShards || i < 0 || i >= n:
 		return nil, fmt.Errorf("hatetris: shard %d/%d: want 0 <= i < n <= %d", i, n, MaxDataShards)
 	}
@@ -179,7 +179,17 @@ func rollout(w *Bits, cfg DataConfig, cache *EnemyCache) (float32, error) {
 		}
 	}
 	if cfg.Survival {
-		return float32(cfg.RolloutDepth), nil
+		if !cfg.Bootstrap {
+			return float32(cfg.RolloutDepth), nil
+		}
+		// The pieces the network expects the best last well to survive
+		// on top; at least 0, so that a line of play that lasted is worth
+		// more than any that did not.
+		best := 0.0
+		for i := range b.cur {
+			best = max(best, cfg.Eval.Net.Value(&b.cur[i].well))
+		}
+		return float32(float64(cfg.RolloutDepth) + best), nil
 	}
 	if !cfg.Bootstrap {
 		lines, _ := b.Best()

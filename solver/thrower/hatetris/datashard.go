@@ -36,7 +36,7 @@ type DataRun struct {
 	PerDepth     int
 	RolloutWidth int
 	RolloutDepth int
-	Labels       int // LabelsLines, LabelsBootstrap or LabelsSurvival
+	Labels       int // LabelsLines, LabelsBootstrap, LabelsSurvival or LabelsSurvivalBootstrap
 	Seed         uint64
 	// WeightsSHA256 is the hex SHA-256 of the network's file for an
 	// evaluation with one, else empty.
@@ -49,12 +49,16 @@ const (
 	LabelsLines     = 0 // the rollout's lines, LostLabel if it died
 	LabelsBootstrap = 1 // DataConfig.Bootstrap
 	LabelsSurvival  = 2 // DataConfig.Survival
+	// LabelsSurvivalBootstrap is DataConfig.Survival and Bootstrap.
+	LabelsSurvivalBootstrap = 3
 )
 
 // DataRunOf is cfg's run, without the network's SHA-256.
 func DataRunOf(cfg DataConfig) DataRun {
 	labels := LabelsLines
 	switch {
+	case cfg.Survival && cfg.Bootstrap:
+		labels = LabelsSurvivalBootstrap
 	case cfg.Bootstrap:
 		labels = LabelsBootstrap
 	case cfg.Survival:
@@ -198,7 +202,7 @@ func ReadDataShard(r io.Reader) (*DataShard, error) {
 		{&s.Run.PerDepth, "per-depth", MaxRecordWidth},
 		{&s.Run.RolloutWidth, "rollout width", MaxRecordWidth},
 		{&s.Run.RolloutDepth, "rollout depth", 1 << 30},
-		{&s.Run.Labels, "labels", LabelsSurvival},
+		{&s.Run.Labels, "labels", LabelsSurvivalBootstrap},
 	} {
 		if *f.p, err = num(f.what, f.max); err != nil {
 			return nil, err

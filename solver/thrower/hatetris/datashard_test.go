@@ -142,8 +142,8 @@ func TestMergeDataShardsRefuses(t *testing.T) {
 	if back, err := ReadDataShard(&buf); err != nil || back.Run != boot.Run {
 		t.Fatalf("a bootstrapped shard reads back as %+v, %v", back, err)
 	}
-	// Survival labels are kind 2, the last there is.
-	for kind, ok := range map[int]bool{LabelsSurvival: true, LabelsSurvival + 1: false} {
+	// Survival labels are kinds 2 and 3, the last there are.
+	for kind, ok := range map[int]bool{LabelsSurvival: true, LabelsSurvivalBootstrap: true, LabelsSurvivalBootstrap + 1: false} {
 		s := *three[1]
 		s.Run.Labels = kind
 		buf.Reset()

@@ -583,9 +583,37 @@ func TestSurvivalLabels(t *testing.T) {
 	if lost == 0 || lost == len(lines) {
 		t.Errorf("%d of %d wells lost: the case tests too little", lost, len(lines))
 	}
-	cfg.Eval, _ = EvalByName("learned")
-	cfg.Bootstrap, cfg.Survival = true, true
-	if _, err := MakeData(cfg); err == nil {
-		t.Error("bootstrapped and survival labels at once: no error")
+	// Bootstrapped with a network of constant value c: a lasting
+	// rollout's label is the depth plus c (plus 0 if c is negative); a
+	// lost one's is as without.
+	learned, _ := EvalByName("learned")
+	for _, c := range []float32{2.5, -3} {
+		n := NewNet(1)
+		n.W3 = [NetHidden2]float32{}
+		n.B3 = c
+		n.Quantize()
+		cfg := cfg
+		cfg.Eval = learned
+		cfg.Eval.Net = n
+		cfg.Survival, cfg.Bootstrap = true, true
+		plainCfg := cfg
+		plainCfg.Bootstrap = false
+		boot, err := MakeData(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := MakeData(plainCfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range plain {
+			want := plain[i].Label
+			if want == 8 {
+				want += max(c, 0)
+			}
+			if math.Abs(float64(boot[i].Label-want)) > 0.01 {
+				t.Fatalf("c = %v, sample %d: bootstrapped survival %v, plain %v", c, i, boot[i].Label, plain[i].Label)
+			}
+		}
 	}
 }
