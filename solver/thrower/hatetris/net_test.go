@@ -490,24 +490,13 @@ func TestNetWeight(t *testing.T) {
 // wells stay lost.
 func TestBootstrapLabels(t *testing.T) {
 	ev, _ := EvalByName("learned")
-	constant := func(c float32) *Net {
-		n := NewNet(1)
-		n.W3 = [NetHidden2]float32{}
-		n.B3 = c
-		n.Quantize()
-		return n
-	}
 	cfg := DataConfig{Width: 16, PerDepth: 2, RolloutWidth: 4, RolloutDepth: 6, Seed: 3, CacheBytes: 1 << 20, Workers: 2}
 	label := func(c float32, boot bool) []Sample {
 		e := ev
-		e.Net = constant(c)
+		e.Net = constantNet(c)
 		cfg := cfg
 		cfg.Eval, cfg.Bootstrap = e, boot
-		s, err := MakeData(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
+		return mustMakeData(t, cfg)
 	}
 	plain, zero, three, minus := label(0, false), label(0, true), label(3, true), label(-1, true)
 	if len(plain) != len(zero) || len(zero) != len(three) || len(plain) < 20 {
@@ -555,11 +544,7 @@ func TestSurvivalLabels(t *testing.T) {
 	label := func(depth int, survival bool) []Sample {
 		cfg := cfg
 		cfg.RolloutDepth, cfg.Survival = depth, survival
-		s, err := MakeData(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
+		return mustMakeData(t, cfg)
 	}
 	lines, short, long := label(8, false), label(8, true), label(16, true)
 	if len(lines) != len(short) || len(short) != len(long) || len(lines) < 50 {
@@ -588,24 +573,13 @@ func TestSurvivalLabels(t *testing.T) {
 	// lost one's is as without.
 	learned, _ := EvalByName("learned")
 	for _, c := range []float32{2.5, -3} {
-		n := NewNet(1)
-		n.W3 = [NetHidden2]float32{}
-		n.B3 = c
-		n.Quantize()
 		cfg := cfg
 		cfg.Eval = learned
-		cfg.Eval.Net = n
+		cfg.Eval.Net = constantNet(c)
 		cfg.Survival, cfg.Bootstrap = true, true
 		plainCfg := cfg
 		plainCfg.Bootstrap = false
-		boot, err := MakeData(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plain, err := MakeData(plainCfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		boot, plain := mustMakeData(t, cfg), mustMakeData(t, plainCfg)
 		for i := range plain {
 			want := plain[i].Label
 			if want == 8 {
@@ -616,4 +590,22 @@ func TestSurvivalLabels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// constantNet is a network whose value is c for every well.
+func constantNet(c float32) *Net {
+	n := NewNet(1)
+	n.W3 = [NetHidden2]float32{}
+	n.B3 = c
+	n.Quantize()
+	return n
+}
+
+func mustMakeData(t *testing.T, cfg DataConfig) []Sample {
+	t.Helper()
+	s, err := MakeData(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
