@@ -169,7 +169,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "%d samples (%d lost within %d pieces) written to %s\n", len(samples), lostSamples(samples, *survival, *rolloutDepth), *rolloutDepth, *out)
+		fmt.Fprintf(stdout, "%d samples (%d lost within %d pieces) written to %s\n", len(samples), lostSamples(samples, hatetris.DataRunOf(cfg).SurvivalLabels(), *rolloutDepth), *rolloutDepth, *out)
 		return 0
 	}
 	s, err := hatetris.MakeDataShard(cfg, shardI, shardN)
@@ -183,7 +183,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return 1
 	}
 	fmt.Fprintf(stdout, "shard %d/%d: %d of %d samples, every %s from sample %d (%d lost within %d pieces) written to %s\n",
-		s.I, s.N, len(s.Samples), s.Total, ordinal(s.N), s.I, lostSamples(s.Samples, *survival, *rolloutDepth), *rolloutDepth, *out)
+		s.I, s.N, len(s.Samples), s.Total, ordinal(s.N), s.I, lostSamples(s.Samples, s.Run.SurvivalLabels(), *rolloutDepth), *rolloutDepth, *out)
 	return 0
 }
 

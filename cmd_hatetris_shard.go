@@ -60,7 +60,7 @@ func runHatetrisDataMerge(args []string, _ io.Reader, stdout, stderr io.Writer) 
 		return 1
 	}
 	fmt.Fprintf(stdout, "%d samples from %d shards (%d lost within %d pieces) written to %s\n",
-		len(samples), fs.NArg(), lostSamples(samples, run.Labels == hatetris.LabelsSurvival, run.RolloutDepth), run.RolloutDepth, *out)
+		len(samples), fs.NArg(), lostSamples(samples, run.SurvivalLabels(), run.RolloutDepth), run.RolloutDepth, *out)
 	return 0
 }
 

@@ -53,6 +53,12 @@ const (
 	LabelsSurvivalBootstrap = 3
 )
 
+// SurvivalLabels reports whether the run's labels count pieces survived
+// (bootstrapped or not): a label below RolloutDepth is a lost rollout.
+func (r DataRun) SurvivalLabels() bool {
+	return r.Labels == LabelsSurvival || r.Labels == LabelsSurvivalBootstrap
+}
+
 // DataRunOf is cfg's run, without the network's SHA-256.
 func DataRunOf(cfg DataConfig) DataRun {
 	labels := LabelsLines

@@ -142,6 +142,11 @@ func TestMergeDataShardsRefuses(t *testing.T) {
 	if back, err := ReadDataShard(&buf); err != nil || back.Run != boot.Run {
 		t.Fatalf("a bootstrapped shard reads back as %+v, %v", back, err)
 	}
+	for kind, want := range map[int]bool{LabelsLines: false, LabelsBootstrap: false, LabelsSurvival: true, LabelsSurvivalBootstrap: true} {
+		if got := (DataRun{Labels: kind}).SurvivalLabels(); got != want {
+			t.Errorf("labels %d: SurvivalLabels %v, want %v", kind, got, want)
+		}
+	}
 	// Survival labels are kinds 2 and 3, the last there are.
 	for kind, ok := range map[int]bool{LabelsSurvival: true, LabelsSurvivalBootstrap: true, LabelsSurvivalBootstrap + 1: false} {
 		s := *three[1]
