@@ -57,7 +57,7 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
 	evalName := fs.String("eval", "eltetris", "bot: the evaluation of wells ("+evalNames()+")")
-	weights := fs.String("weights", "", "bot: with --eval learned, the network's weights file (default: the built-in one)")
+	weights := fs.String("weights", "", "bot: a network's weights file, added to the --eval set (with --eval learned, default: the built-in one)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("bot: extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
 	memMiB := fs.Int("mem", 4096, "bot: memory for the search in MiB (64 to 1048576): a wider --beam is refused")
@@ -265,9 +265,9 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	start := fs.Int("start-width", 64, "beam width of the first search")
 	maxWidth := fs.Int("max-width", 1<<22, "stop before a search wider than this")
 	evalName := fs.String("eval", "eltetris", "the evaluation of wells ("+evalNames()+")")
-	weights := fs.String("weights", "", "with --eval learned, the network's weights file (default: the built-in one)")
+	weights := fs.String("weights", "", "a network's weights file, added to the --eval set (with --eval learned, default: the built-in one)")
 	lineWeight := fs.Float64("line-weight", 1000, "what a cleared line is worth against the evaluation")
-	netWeight := fs.Float64("net-weight", 0, "with --eval learned, what a line the network expects is worth (0: --line-weight)")
+	netWeight := fs.Float64("net-weight", 0, "with a network (--eval learned or --weights), what a line the network expects is worth (0: --line-weight)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	memMiB := fs.Int("mem", 4096, "memory for the search in MiB (at least 64): limits the beam width")
 	cacheMiB := fs.Int("cache", 256, "of --mem, MiB for the enemy cache (at least 1)")
@@ -293,8 +293,8 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		err = fmt.Errorf("--line-weight %g is not a finite number", *lineWeight)
 	case !(*netWeight >= 0) || math.IsInf(*netWeight, 0):
 		err = fmt.Errorf("--net-weight %g: want a finite number of at least 0", *netWeight)
-	case *netWeight != 0 && *evalName != "learned":
-		err = fmt.Errorf("--net-weight is for --eval learned")
+	case *netWeight != 0 && *evalName != "learned" && *weights == "":
+		err = fmt.Errorf("--net-weight needs a network: --eval learned or --weights")
 	case *start < 1 || *maxWidth < *start || *maxWidth > hatetris.MaxRecordWidth:
 		err = fmt.Errorf("need 1 <= --start-width <= --max-width <= %d", hatetris.MaxRecordWidth)
 	case *quiescence < 0 || *quiescence > hatetris.MaxQuiescence:

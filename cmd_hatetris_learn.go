@@ -41,31 +41,34 @@ func exitCode(err error) int {
 	return 2
 }
 
-// hatetrisEval is the evaluation named by --eval, with the network of
-// --weights for "learned" (the built-in one without it), and the
-// SHA-256 of the weights file (empty for the other sets), so that a
-// record state knows which network made it.
+// hatetrisEval is the evaluation named by --eval, plus the network of
+// --weights if given (for "learned" without it, the built-in one), and
+// the SHA-256 of the weights file (empty when there is no network), so
+// that a record state knows which network made it.
 func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
-	if name == "learned" && weights != "" {
-		data, err := bounded.ReadFile(weights, nil, hatetris.NetFileBytes)
-		if err != nil {
-			return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights: %w", err)}
+	if weights == "" {
+		ev, err := hatetris.EvalByName(name)
+		if err != nil || ev.Net == nil {
+			return ev, "", err
 		}
-		n, err := hatetris.UnmarshalNet(data)
-		if err != nil {
-			return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights %s: %w", weights, err)}
-		}
-		sum := sha256.Sum256(data)
-		return hatetris.LearnedEval(n), hex.EncodeToString(sum[:]), nil
+		sum := sha256.Sum256(hatetris.LearnedWeights)
+		return ev, hex.EncodeToString(sum[:]), nil
 	}
-	if weights != "" {
-		return hatetris.EvalWeights{}, "", fmt.Errorf("--weights goes with --eval learned, not %s", name)
-	}
+	// Any weight set takes a network: "learned" is eltetris's with one.
 	ev, err := hatetris.EvalByName(name)
-	if err != nil || ev.Net == nil {
+	if err != nil {
 		return ev, "", err
 	}
-	sum := sha256.Sum256(hatetris.LearnedWeights)
+	data, err := bounded.ReadFile(weights, nil, hatetris.NetFileBytes)
+	if err != nil {
+		return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights: %w", err)}
+	}
+	n, err := hatetris.UnmarshalNet(data)
+	if err != nil {
+		return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights %s: %w", weights, err)}
+	}
+	ev.Net = n
+	sum := sha256.Sum256(data)
 	return ev, hex.EncodeToString(sum[:]), nil
 }
 
@@ -89,12 +92,12 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	shard := fs.String("shard", "", "label only part `I/N` of the samples (samples I, I+N, I+2N, ...) and write a shard file for kocka hatetris data merge")
 	width := fs.Int("width", 2048, "the beam search whose wells are sampled")
 	evalName := fs.String("eval", "eltetris", "the evaluation of that search and of the rollouts ("+evalNames()+")")
-	weights := fs.String("weights", "", "with --eval learned: the network (default: the built-in one)")
+	weights := fs.String("weights", "", "a network's weights file, added to the --eval set (with --eval learned, default: the built-in one)")
 	quiescence := fs.Int("quiescence", 1, fmt.Sprintf("quiescence of that search (0 to %d; the rollouts use none)", hatetris.MaxQuiescence))
 	perDepth := fs.Int("per-depth", 64, "wells sampled after each piece")
 	rolloutWidth := fs.Int("rollout-width", 32, "beam width of a label's rollout")
 	rolloutDepth := fs.Int("rollout-depth", 24, "pieces of a label's rollout")
-	bootstrap := fs.Bool("bootstrap", false, "with --eval learned: a label adds the network's value of the rollout's best last well to its lines (with --survival: to the pieces survived, if it lasted)")
+	bootstrap := fs.Bool("bootstrap", false, "with a network (--eval learned or --weights): a label adds the network's value of the rollout's best last well to its lines (with --survival: to the pieces survived, if it lasted)")
 	survival := fs.Bool("survival", false, "label a well by the pieces its rollout survived (--rollout-depth if it lasted) instead of its lines")
 	seed := fs.Uint64("seed", 1, "seed of the sampling")
 	cacheMiB := fs.Int("cache", 256, "MiB for the enemy cache (1 to 65536)")
@@ -116,8 +119,8 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		err = fmt.Errorf("--per-depth %d out of range 1..--width", *perDepth)
 	case *rolloutWidth < 1 || *rolloutWidth > 1<<16:
 		err = fmt.Errorf("--rollout-width %d out of range 1..%d", *rolloutWidth, 1<<16)
-	case *bootstrap && *evalName != "learned":
-		err = fmt.Errorf("--bootstrap is for --eval learned")
+	case *bootstrap && *evalName != "learned" && *weights == "":
+		err = fmt.Errorf("--bootstrap needs a network: --eval learned or --weights")
 	case *rolloutDepth < 1 || *rolloutDepth > maxDataDepth:
 		err = fmt.Errorf("--rollout-depth %d out of range 1..%d", *rolloutDepth, maxDataDepth)
 	case *cacheMiB < 1 || *cacheMiB > 1<<16:

@@ -58,6 +58,22 @@ func TestHatetrisLearn(t *testing.T) {
 	if code := run("play", "--bot", "--beam", "4", "--max-pieces", "20", "--eval", "learned", "--weights", weights); code != 0 {
 		t.Errorf("play with the weights: exit %d: %s", code, errs.String())
 	}
+	// --weights adds the network to any set: "learned" is eltetris's
+	// weights with a network, so the two play alike, and the network
+	// changes eltetris's game.
+	bot := func(args ...string) string {
+		if code := run(append([]string{"play", "--bot", "--beam", "4", "--max-pieces", "30"}, args...)...); code != 0 {
+			t.Fatalf("play %v: exit %d: %s", args, code, errs.String())
+		}
+		return out.String()
+	}
+	learnedGame, eltetrisWithNet, eltetrisGame := bot("--eval", "learned", "--weights", weights), bot("--eval", "eltetris", "--weights", weights), bot("--eval", "eltetris")
+	if eltetrisWithNet != learnedGame {
+		t.Errorf("--eval eltetris --weights W played %q, --eval learned --weights W %q", eltetrisWithNet, learnedGame)
+	}
+	if eltetrisWithNet == eltetrisGame {
+		t.Errorf("--eval eltetris played %q with the network and without", eltetrisGame)
+	}
 	state := filepath.Join(dir, "state.json")
 	rec := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "2", "--eval", "learned", "--state", state, "--mem", "64", "--cache", "1", "--quiet"}
 	if code := run(append(rec, "--weights", weights)...); code != 0 {
@@ -82,7 +98,6 @@ func TestHatetrisLearn(t *testing.T) {
 		{"data", "--out", data, "--rollout-depth", "0"},
 		{"data", "--out", data, "--bootstrap"},
 		{"data", "--out", data, "--bootstrap", "--survival"},
-		{"data", "--out", data, "--weights", weights},
 		{"data", "--out", filepath.Join(dir, "no", "such", "dir", "x")},
 		{"train", "--data", data},
 		{"train", "--data", data, "--out", weights, "--lr", "0"},
@@ -91,7 +106,7 @@ func TestHatetrisLearn(t *testing.T) {
 		{"train", "--data", data, "--out", weights, "--first-layer-rate", "2"},
 		{"train", "--data", data, "--out", weights, "--lost-label", "0"},
 		{"train", "--data", data, "--out", weights, "--lost-label", "-101"},
-		{"play", "--bot", "--eval", "eltetris", "--weights", weights},
+		{"play", "--bot", "--eval", "no-such-set", "--weights", weights},
 	} {
 		if code := run(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs.String())

@@ -45,7 +45,8 @@ type EvalWeights struct {
 	Height        float64
 
 	// Net, when set, adds LineWeight x the lines the network expects
-	// from the well (the "learned" set). Its value moves in steps of
+	// from the well (the "learned" set has one; kocka's --weights adds
+	// one to any set). Its value moves in steps of
 	// lines, where the weighted sum moves in fractions of one; the sum
 	// orders the wells the network values alike (measured: the network
 	// alone values most wells of the first pieces exactly alike, its

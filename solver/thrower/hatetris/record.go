@@ -48,8 +48,8 @@ type RecordState struct {
 	// it is not the line weight (absent: the line weight).
 	NetWeight  float64 `json:"net_weight,omitempty"`
 	Quiescence int     `json:"quiescence"`
-	// WeightsSHA256 is the SHA-256 (hex) of the learned evaluation's
-	// weights file (empty for the other evaluations).
+	// WeightsSHA256 is the SHA-256 (hex) of the network's weights file
+	// (empty for a weight set without a network).
 	WeightsSHA256 string `json:"weights_sha256,omitempty"`
 	// Shard is set in the state of one shard of a record attempt spread
 	// over several machines (RecordShard); absent in a whole attempt.
