@@ -523,6 +523,10 @@ func recordPlot(st *hatetris.RecordState) string {
 	fmt.Fprintf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
 	weights := fmt.Sprintf("line weight %g", st.LineWeight)
+	if st.WeightsSHA256 != "" && st.Eval != "learned" {
+		// A network beside a weight set (--weights): say which one.
+		weights = fmt.Sprintf("network %.8s, %s", st.WeightsSHA256, weights)
+	}
 	if st.NetWeight != 0 {
 		weights += fmt.Sprintf(", net weight %g", st.NetWeight)
 	}

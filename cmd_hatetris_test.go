@@ -230,7 +230,8 @@ func TestShortWidth(t *testing.T) {
 }
 
 // TestRecordPlotTitle: the plot names the weights the search ranked by,
-// the network's only when it is not the line weight.
+// the network's only when it is not the line weight, and a network
+// added to a weight set by the start of its SHA-256.
 func TestRecordPlotTitle(t *testing.T) {
 	runs := []hatetris.RecordRun{{Width: 64, Lines: 10, Pieces: 50}, {Width: 128, Lines: 12, Pieces: 55}}
 	for _, c := range []struct {
@@ -239,6 +240,8 @@ func TestRecordPlotTitle(t *testing.T) {
 	}{
 		{hatetris.RecordState{Eval: "eltetris", LineWeight: 1000, Quiescence: 1, Runs: runs}, "(eltetris, line weight 1000, quiescence 1)"},
 		{hatetris.RecordState{Eval: "learned", LineWeight: 0, NetWeight: 1000, Runs: runs}, "(learned, line weight 0, net weight 1000, quiescence 0)"},
+		{hatetris.RecordState{Eval: "hate-tuned-wide", WeightsSHA256: "15d347280b384ff4", LineWeight: 1000, NetWeight: 1000, Quiescence: 1, Runs: runs},
+			"(hate-tuned-wide, network 15d34728, line weight 1000, net weight 1000, quiescence 1)"},
 	} {
 		if svg := recordPlot(&c.st); !strings.Contains(svg, c.want) || !strings.Contains(svg, "<polyline") {
 			t.Errorf("plot of %+v: no %q in\n%s", c.st, c.want, svg)
