@@ -55,7 +55,7 @@ func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
 		return ev, hex.EncodeToString(sum[:]), nil
 	}
 	// Any weight set takes a network: "learned" is eltetris's with one.
-	ev, err := hatetris.EvalByName(name)
+	ev, err := hatetris.EvalSet(name)
 	if err != nil {
 		return ev, "", err
 	}

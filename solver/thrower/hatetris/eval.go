@@ -124,18 +124,27 @@ var EvalSets = []EvalWeights{
 	},
 }
 
-// EvalByName returns a weight set by name.
+// EvalByName returns a weight set by name, "learned" with the built-in
+// network.
 func EvalByName(name string) (EvalWeights, error) {
+	w, err := EvalSet(name)
+	if err != nil || name != "learned" {
+		return w, err
+	}
+	n, err := learnedNet()
+	if err != nil {
+		return w, fmt.Errorf("the built-in learned.net: %w", err)
+	}
+	w.Net = n
+	return w, nil
+}
+
+// EvalSet returns a weight set by name without a network, for a caller
+// that adds its own (so that the built-in one is not decoded for nothing).
+func EvalSet(name string) (EvalWeights, error) {
 	var names []string
 	for _, w := range EvalSets {
 		if w.Name == name {
-			if name == "learned" {
-				n, err := learnedNet()
-				if err != nil {
-					return w, fmt.Errorf("the built-in learned.net: %w", err)
-				}
-				w.Net = n
-			}
 			return w, nil
 		}
 		names = append(names, w.Name)
