@@ -188,9 +188,10 @@ func (b *Bits) features() boardFeatures {
 				}
 			}
 			if h != 0 {
-				for k, plane := range above {
-					f.holeDepth += bits.OnesCount16(h&plane) << k
-				}
+				// Unrolled: a loop over the planes cost a tenth of a search.
+				f.holeDepth += bits.OnesCount16(h&above[0]) + bits.OnesCount16(h&above[1])<<1 +
+					bits.OnesCount16(h&above[2])<<2 + bits.OnesCount16(h&above[3])<<3 +
+					bits.OnesCount16(h&above[4])<<4
 			}
 			for k, carry := 0, r; carry != 0 && k < len(above); k++ {
 				above[k], carry = above[k]^carry, above[k]&carry
@@ -267,29 +268,19 @@ func (e *Evaluator) Value(b *Bits) float64 {
 }
 
 func (e *Evaluator) value(b *Bits, depth int) float64 {
-	v := e.W.boardScore(b)
-	if e.W.Net != nil {
-		nw := e.NetWeight
-		if nw == 0 {
-			nw = e.LineWeight
-		}
-		v += nw * e.W.Net.Value(b)
-	}
-	if e.W.EnemyPeak == 0 && depth == 0 {
-		return v
-	}
-	if e.W.EnemyPeak == 0 && b.surelyQuiet() {
-		return v // quiet whatever the enemy deals: no need to ask it
+	if e.W.EnemyPeak == 0 && (depth == 0 || b.surelyQuiet()) {
+		return e.static(b) // quiet whatever the enemy deals: no need to ask it
 	}
 	// Only the enemy's first choice matters here (the loop rule is not
 	// applied): Worst finds it with fewer move searches than the order.
 	g := &e.gens[depth]
 	worst := e.Cache.Worst(g, b)
+	peak := 0.0 // what the enemy deals, asked before Children reuses g
 	if e.W.EnemyPeak != 0 {
-		v += e.W.EnemyPeak * float64(g.BestPeak(worst)-b.Top())
+		peak = e.W.EnemyPeak * float64(g.BestPeak(worst)-b.Top())
 	}
 	if depth == 0 {
-		return v
+		return e.static(b) + peak
 	}
 	cs := g.Children(worst, e.bufs[depth][:0])
 	e.bufs[depth] = cs
@@ -304,8 +295,10 @@ func (e *Evaluator) value(b *Bits, depth int) float64 {
 		return lost
 	}
 	if !clears && live > 1 {
-		return v // quiet: nothing forced, nothing pending
+		return e.static(b) + peak // quiet: nothing forced, nothing pending
 	}
+	// Extended: the well's own value would be thrown away, so it is not
+	// computed (the features are a third of a search's time).
 	best := math.Inf(-1)
 	for i := range e.bufs[depth] {
 		c := &e.bufs[depth][i]
@@ -316,4 +309,18 @@ func (e *Evaluator) value(b *Bits, depth int) float64 {
 		best = max(best, float64(c.Lines)*e.LineWeight+e.value(&w, depth-1))
 	}
 	return best
+}
+
+// static is the well's value without looking ahead: the weighted
+// features and the network.
+func (e *Evaluator) static(b *Bits) float64 {
+	v := e.W.boardScore(b)
+	if e.W.Net != nil {
+		nw := e.NetWeight
+		if nw == 0 {
+			nw = e.LineWeight
+		}
+		v += nw * e.W.Net.Value(b)
+	}
+	return v
 }
