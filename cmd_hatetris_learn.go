@@ -59,7 +59,7 @@ func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
 	if err != nil {
 		return ev, "", err
 	}
-	data, err := bounded.ReadFile(weights, nil, hatetris.NetFileBytes)
+	data, err := bounded.ReadFile(weights, nil, int64(hatetris.MaxNetFileBytes))
 	if err != nil {
 		return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights: %w", err)}
 	}
@@ -246,6 +246,7 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	held := fs.Float64("held-out", 0.1, "fraction of the samples kept out of training to measure the loss on (0 to 0.5)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights, the split and the order of the samples")
 	plot := fs.String("plot", "", "write an SVG plot of the loss by epoch to this file")
+	layoutName := fs.String("layout", hatetris.SharedLayout.Name, "the network's inputs ("+netLayoutNames()+")")
 	lost := fs.Float64("lost-label", hatetris.LostLabel, "train on this label for the wells whose rollouts died (-100 to -1): how much worse than clearing no line an early death is")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
@@ -268,6 +269,10 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		err = fmt.Errorf("--first-layer-rate %g out of range: more than 0, at most 1", *firstRate)
 	case math.IsNaN(*held) || *held < 0 || *held > 0.5:
 		err = fmt.Errorf("--held-out %g out of range 0..0.5", *held)
+	}
+	layout, lerr := hatetris.NetLayoutByName(*layoutName)
+	if err == nil && lerr != nil {
+		err = fmt.Errorf("--layout: %v", lerr)
 	}
 	for _, p := range []string{*out, *plot} {
 		if err == nil && p != "" {
@@ -302,7 +307,7 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stdout, "%d training samples, %d held out (their labels: mean %.3f, variance %.4f, the loss of answering the mean)\n",
 		len(train), len(heldOut), mean, variance)
-	net := hatetris.NewNet(*seed)
+	net := hatetris.NewNetOf(layout, *seed)
 	bar := cli.NewProgress(stderr)
 	losses, err := hatetris.Train(net, train, heldOut, hatetris.TrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, FirstLayerRate: *firstRate, Seed: *seed, StartAtMean: true,
 		Progress: func(l hatetris.EpochLoss) {
@@ -401,4 +406,13 @@ func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int, constant float64) 
 	}
 	sb.WriteString("</svg>\n")
 	return sb.String()
+}
+
+// netLayoutNames lists the network layouts, with what each shares.
+func netLayoutNames() string {
+	var names []string
+	for _, l := range hatetris.NetLayouts {
+		names = append(names, l.Name+": "+l.Note)
+	}
+	return strings.Join(names, "; ")
 }

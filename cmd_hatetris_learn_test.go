@@ -74,6 +74,18 @@ func TestHatetrisLearn(t *testing.T) {
 	if eltetrisWithNet == eltetrisGame {
 		t.Errorf("--eval eltetris played %q with the network and without", eltetrisGame)
 	}
+	// --layout rowed: a larger weights file, read back by --weights, and
+	// another game than the shared layout's trained on the same data.
+	rowed := filepath.Join(dir, "rowed.net")
+	if code := run("train", "--data", data+","+data, "--out", rowed, "--epochs", "2", "--layout", "rowed"); code != 0 {
+		t.Fatalf("train --layout rowed: exit %d: %s", code, errs.String())
+	}
+	if fi, err := os.Stat(rowed); err != nil || fi.Size() != int64(hatetris.NetFileBytesOf(hatetris.RowedLayout)) {
+		t.Fatalf("the rowed weights: %v, %v", fi, err)
+	}
+	if rowedGame := bot("--eval", "eltetris", "--weights", rowed); rowedGame == eltetrisWithNet || rowedGame == eltetrisGame {
+		t.Errorf("the rowed network played %q, as the shared one or none", rowedGame)
+	}
 	state := filepath.Join(dir, "state.json")
 	rec := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "2", "--eval", "learned", "--state", state, "--mem", "64", "--cache", "1", "--quiet"}
 	if code := run(append(rec, "--weights", weights)...); code != 0 {
@@ -106,6 +118,7 @@ func TestHatetrisLearn(t *testing.T) {
 		{"train", "--data", data, "--out", weights, "--first-layer-rate", "2"},
 		{"train", "--data", data, "--out", weights, "--lost-label", "0"},
 		{"train", "--data", data, "--out", weights, "--lost-label", "-101"},
+		{"train", "--data", data, "--out", weights, "--layout", "columned"},
 		{"play", "--bot", "--eval", "no-such-set", "--weights", weights},
 	} {
 		if code := run(args...); code != 2 {

@@ -8,49 +8,65 @@ import (
 	"hash/crc32"
 	"math"
 	"math/rand/v2"
+	"strings"
 )
 
 // Net is the learned evaluation (`--eval learned`): a small NNUE-style
 // network from a sparse description of the well to the lines a line of
-// play from it is expected to clear (see NetFeatures and docs/hatetris.md).
+// play from it is expected to clear (see NetLayout and docs/hatetris.md).
 // The float weights are what training changes; Quantize derives the
 // integer weights that the beam uses (Value), so that an evaluation is a
 // few hundred int32 additions.
 //
-// Layout: NetInputs sparse inputs -> NetHidden1 (clipped ReLU) ->
+// Shape: Layout.Inputs sparse inputs -> NetHidden1 (clipped ReLU) ->
 // NetHidden2 (clipped ReLU) -> 1.
 type Net struct {
-	W1 []float32 // NetInputs x NetHidden1, row per input
-	B1 [NetHidden1]float32
-	W2 [NetHidden2][NetHidden1]float32
-	B2 [NetHidden2]float32
-	W3 [NetHidden2]float32
-	B3 float32
+	Layout *NetLayout // nil: SharedLayout
+	W1     []float32  // Layout.Inputs x NetHidden1, row per input
+	B1     [NetHidden1]float32
+	W2     [NetHidden2][NetHidden1]float32
+	B2     [NetHidden2]float32
+	W3     [NetHidden2]float32
+	B3     float32
 
 	q *netQ // the integer weights, from Quantize
 }
 
-// The network's shape. The inputs follow the record holders' networks
-// (knewjade's, and David and Felipe's after it): every 4-row, 3-column
-// window of the well as one of 4,096 patterns and every row as one of
-// 1,024, each pattern a weight vector shared by all positions; Kocka adds
-// the height of the stack (one of 17) so that the shared patterns know
-// where they are, and the counts of the weight sets' features (row and
-// column transitions, holes, El-Tetris's wells, the highest hole, the
+// NetLayout is how a well becomes the network's sparse inputs. Both
+// layouts follow the record holders' networks (knewjade's, and David and
+// Felipe's after it): every 4-row, 3-column window of the well as one of
+// 4,096 patterns and every row as one of 1,024. Kocka adds the height of
+// the stack (one of 17) and the counts of the weight sets' features (row
+// and column transitions, holes, El-Tetris's wells, the highest hole, the
 // clearable rows), each as one of up to 64 inputs: every well has them,
 // so that a well made mostly of patterns training never saw is still
-// judged by inputs it did see.
+// judged by inputs it did see. The layouts differ in what a pattern's
+// weights are shared by: in SharedLayout (knewjade's) by every position,
+// so that a pattern knows where it is only through the height input; in
+// RowedLayout by the positions of one row, so that a window near the bar
+// and the same window at the floor are different inputs (the game is
+// over at the bar, the same up and down the well sideways). A weights
+// file gives the number of inputs, which tells the layouts apart.
+type NetLayout struct {
+	Name, Note string
+	// Inputs is the number of sparse inputs.
+	Inputs int
+	// The first input of each group; a window's input is winBase +
+	// (its top row) x winStride + pattern, a row's rowBase + (its row) x
+	// rowStride + pattern.
+	winBase, winStride, rowBase, rowStride, topBase, countBase int32
+}
+
 const (
 	winRows, winCols = 4, 3
-	winPositions     = (bitsRows - winRows + 1) * (10 - winCols + 1) // 104
-	netWinBase       = 0
-	netRowBase       = netWinBase + 1<<(winRows*winCols) // 4096
-	netTopBase       = netRowBase + 1<<10                // 4096 + 1024
-	netCountBase     = netTopBase + bitsRows + 1
-	countBuckets     = 64 // a count of 63 or more is the last input
+	winRowsAt        = bitsRows - winRows + 1         // 13 top rows a window can have
+	winPositions     = winRowsAt * (10 - winCols + 1) // 104
+	winPatterns      = 1 << (winRows * winCols)       // 4096
+	rowPatterns      = 1 << 10                        // 1024
+	countBuckets     = 64                             // a count of 63 or more is the last input
 	netCounts        = 6
-	// NetInputs is the number of sparse inputs.
-	NetInputs = netCountBase + netCounts*countBuckets
+	netTopInputs     = bitsRows + 1
+	netTailInputs    = netTopInputs + netCounts*countBuckets // height and counts
 	// NetHidden1 and NetHidden2 are the hidden layers' sizes.
 	NetHidden1 = 16
 	NetHidden2 = 8
@@ -59,44 +75,97 @@ const (
 	maxActive = winPositions + bitsRows + 1 + netCounts
 )
 
-// NetFeatures appends the indexes of the inputs that are 1 for well b
-// (an input may appear several times: a pattern seen at two places counts
-// twice). The empty window and the empty row are left out: they say only
-// how high the stack is, which the height input says.
-func NetFeatures(b *Bits, out []int32) []int32 {
+// The layouts. SharedLayout's input numbers are those of the weights
+// files made before RowedLayout existed (netWinBase and so on).
+var (
+	SharedLayout = &NetLayout{Name: "shared", Note: "a pattern's weights shared by every position (knewjade's)",
+		Inputs:  winPatterns + rowPatterns + netTailInputs,
+		winBase: netWinBase, rowBase: netRowBase, topBase: netTopBase, countBase: netCountBase}
+	RowedLayout = &NetLayout{Name: "rowed", Note: "a pattern's weights shared by the positions of one row, one set per row",
+		Inputs:  winRowsAt*winPatterns + bitsRows*rowPatterns + netTailInputs,
+		winBase: 0, winStride: winPatterns, rowBase: winRowsAt * winPatterns, rowStride: rowPatterns,
+		topBase:   winRowsAt*winPatterns + bitsRows*rowPatterns,
+		countBase: winRowsAt*winPatterns + bitsRows*rowPatterns + netTopInputs}
+	// NetLayouts lists the layouts, the default first.
+	NetLayouts = []*NetLayout{SharedLayout, RowedLayout}
+)
+
+// SharedLayout's groups.
+const (
+	netWinBase   = 0
+	netRowBase   = netWinBase + winPatterns
+	netTopBase   = netRowBase + rowPatterns
+	netCountBase = netTopBase + netTopInputs
+	// NetInputs is SharedLayout's number of inputs.
+	NetInputs = netCountBase + netCounts*countBuckets
+)
+
+// NetLayoutByName returns a layout by name.
+func NetLayoutByName(name string) (*NetLayout, error) {
+	var names []string
+	for _, l := range NetLayouts {
+		if l.Name == name {
+			return l, nil
+		}
+		names = append(names, l.Name)
+	}
+	return nil, fmt.Errorf("hatetris: unknown network layout %q (want one of %s)", name, strings.Join(names, ", "))
+}
+
+func (n *Net) layout() *NetLayout {
+	if n.Layout == nil {
+		return SharedLayout
+	}
+	return n.Layout
+}
+
+// NetFeatures appends SharedLayout's active inputs of well b (see
+// NetLayout.Features).
+func NetFeatures(b *Bits, out []int32) []int32 { return SharedLayout.Features(b, out) }
+
+// Features appends the indexes of the inputs that are 1 for well b (an
+// input may appear several times: a pattern seen at two places of
+// SharedLayout counts twice). The empty window and the empty row are left
+// out: they say only how high the stack is, which the height input says.
+func (l *NetLayout) Features(b *Bits, out []int32) []int32 {
 	top := b.Top() - bitsTop // first non-empty row, 16 if none
-	out = append(out, int32(netTopBase+top))
+	out = append(out, l.topBase+int32(top))
 	f := b.features()
 	// The row transitions are at least 40 (an empty row counts 2).
 	for k, c := range [netCounts]int{f.rowT - 2*bitsDepth, f.colT, f.holes, f.wells, f.highest, f.clearable} {
-		out = append(out, int32(netCountBase+k*countBuckets+min(max(c, 0), countBuckets-1)))
+		out = append(out, l.countBase+int32(k*countBuckets+min(max(c, 0), countBuckets-1)))
 	}
 	for i := top; i < bitsRows; i++ {
 		if b[i] != 0 {
-			out = append(out, int32(netRowBase)+int32(b[i]))
+			out = append(out, l.rowBase+int32(i)*l.rowStride+int32(b[i]))
 		}
 	}
 	// Windows that reach the stack: the first starts at most 3 rows
 	// above the top row.
 	for r := max(0, top-winRows+1); r <= bitsRows-winRows; r++ {
+		at := l.winBase + int32(r)*l.winStride
 		for x := 0; x <= 10-winCols; x++ {
 			var p int32
 			for k := 0; k < winRows; k++ {
 				p |= int32(b[r+k]>>x&(1<<winCols-1)) << (winCols * k)
 			}
 			if p != 0 {
-				out = append(out, netWinBase+p)
+				out = append(out, at+p)
 			}
 		}
 	}
 	return out
 }
 
-// NewNet is a network to start training from: small random dense
-// weights (deterministic from the seed), a first layer of zeros.
-func NewNet(seed uint64) *Net {
+// NewNet is a SharedLayout network to start training from: small
+// random dense weights (deterministic from the seed), a first layer of
+// zeros.
+func NewNet(seed uint64) *Net { return NewNetOf(SharedLayout, seed) }
+
+// NewNetOf is NewNet with layout l.
+func NewNetOf(l *NetLayout, seed uint64) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x4e4e5545))
-	n := &Net{W1: make([]float32, NetInputs*NetHidden1)}
+	n := &Net{Layout: l, W1: make([]float32, l.Inputs*NetHidden1)}
 	u := func(a float64) float32 { return float32((2*rng.Float64() - 1) * a) }
 	// The first layer starts at zero: a pattern training never sees then
 	// adds nothing, where random weights made wells with unseen patterns
@@ -150,7 +219,7 @@ func (n *Net) FloatValue(b *Bits) float64 {
 	var buf [maxActive]int32
 	var a1 [NetHidden1]float32
 	var a2 [NetHidden2]float32
-	return float64(n.forward(NetFeatures(b, buf[:0]), &a1, &a2))
+	return float64(n.forward(n.layout().Features(b, buf[:0]), &a1, &a2))
 }
 
 // The integer network: the first layer's weights and biases in units of
@@ -204,7 +273,7 @@ func (n *Net) Quantize() {
 func (n *Net) Value(b *Bits) float64 {
 	q := n.q
 	var buf [maxActive]int32
-	feat := NetFeatures(b, buf[:0])
+	feat := n.layout().Features(b, buf[:0])
 	acc := q.b1
 	for _, f := range feat {
 		row := q.w1[int(f)*NetHidden1 : int(f)*NetHidden1+NetHidden1 : int(f)*NetHidden1+NetHidden1]
@@ -227,19 +296,29 @@ func (n *Net) Value(b *Bits) float64 {
 	return float64(out) / (qAct * qW)
 }
 
-// The weights file: a magic, the shape (three uint32), the float weights
-// (little-endian float32, in the order of the Net's fields), a CRC-32 of
-// everything before it.
+// The weights file: a magic, the shape (three uint32: the layout's
+// inputs, NetHidden1, NetHidden2), the float weights (little-endian
+// float32, in the order of the Net's fields), a CRC-32 of everything
+// before it.
 var netMagic = []byte("KOCKANN1")
 
-// NetFileBytes is the size of a weights file.
-const NetFileBytes = 8 + 3*4 + 4*(NetInputs*NetHidden1+NetHidden1+NetHidden2*NetHidden1+NetHidden2+NetHidden2+1) + 4
+// NetFileBytes is the size of a weights file of SharedLayout (354,012
+// bytes); NetFileBytesOf gives any layout's, MaxNetFileBytes the largest.
+var (
+	NetFileBytes    = NetFileBytesOf(SharedLayout)
+	MaxNetFileBytes = NetFileBytesOf(RowedLayout)
+)
+
+// NetFileBytesOf is the size of a weights file of layout l.
+func NetFileBytesOf(l *NetLayout) int {
+	return 8 + 3*4 + 4*(l.Inputs*NetHidden1+NetHidden1+NetHidden2*NetHidden1+NetHidden2+NetHidden2+1) + 4
+}
 
 // MarshalBinary writes the weights file.
 func (n *Net) MarshalBinary() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Write(netMagic)
-	for _, v := range []uint32{NetInputs, NetHidden1, NetHidden2} {
+	for _, v := range []uint32{uint32(n.layout().Inputs), NetHidden1, NetHidden2} {
 		_ = binary.Write(&buf, binary.LittleEndian, v)
 	}
 	for _, part := range n.parts() {
@@ -267,23 +346,37 @@ var ErrNetFile = errors.New("hatetris: not a weights file of this network")
 // UnmarshalNet reads a weights file, checking its size, shape, checksum
 // and that every weight is a finite number, and quantizes it.
 func UnmarshalNet(data []byte) (*Net, error) {
+	const head = 8 + 3*4
 	switch {
 	case len(data) < len(netMagic) || !bytes.Equal(data[:len(netMagic)], netMagic):
 		return nil, fmt.Errorf("%w: no %q header", ErrNetFile, netMagic)
-	case len(data) != NetFileBytes:
-		return nil, fmt.Errorf("%w: %d bytes, want %d (truncated, or another shape)", ErrNetFile, len(data), NetFileBytes)
+	case len(data) < head+4:
+		return nil, fmt.Errorf("%w: %d bytes, too short for a shape (truncated)", ErrNetFile, len(data))
+	}
+	var layout *NetLayout
+	inputs := binary.LittleEndian.Uint32(data[len(netMagic):])
+	for _, l := range NetLayouts {
+		if uint32(l.Inputs) == inputs {
+			layout = l
+		}
+	}
+	if layout == nil {
+		return nil, fmt.Errorf("%w: %d inputs, no layout has that many", ErrNetFile, inputs)
+	}
+	if want := NetFileBytesOf(layout); len(data) != want {
+		return nil, fmt.Errorf("%w: %d bytes, want %d for layout %s (truncated, or another shape)", ErrNetFile, len(data), want, layout.Name)
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if crc32.ChecksumIEEE(body) != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch (corrupt)", ErrNetFile)
 	}
 	shape := body[len(netMagic):]
-	for i, want := range []uint32{NetInputs, NetHidden1, NetHidden2} {
+	for i, want := range []uint32{uint32(layout.Inputs), NetHidden1, NetHidden2} {
 		if got := binary.LittleEndian.Uint32(shape[4*i:]); got != want {
 			return nil, fmt.Errorf("%w: shape %d is %d, want %d", ErrNetFile, i, got, want)
 		}
 	}
-	n := &Net{W1: make([]float32, NetInputs*NetHidden1)}
+	n := &Net{Layout: layout, W1: make([]float32, layout.Inputs*NetHidden1)}
 	var w2 [NetHidden2 * NetHidden1]float32
 	var b3 [1]float32
 	r := bytes.NewReader(body[len(netMagic)+12:])

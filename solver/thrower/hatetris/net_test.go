@@ -74,6 +74,60 @@ func TestNetFeatures(t *testing.T) {
 	}
 }
 
+// TestNetFeaturesRowed: RowedLayout's inputs are SharedLayout's with
+// each window and row numbered apart per row: by hand on one well, then
+// on the wells of random play, where every input is in range and the
+// groups line up with SharedLayout's pattern by pattern.
+func TestNetFeaturesRowed(t *testing.T) {
+	l := RowedLayout
+	// The cell at (13, 5) of TestNetFeatures: the height and the counts
+	// as there, the row numbered as row 13, each window by its top row.
+	var mid Bits
+	mid[13] = 1 << 5
+	want := []int32{l.topBase + 13}
+	for k, v := range []int{2, 12, 2, 0, 2, 1} {
+		want = append(want, l.countBase+int32(k*countBuckets+v))
+	}
+	want = append(want, l.rowBase+13*rowPatterns+1<<5)
+	for r := 10; r <= 12; r++ {
+		for x := 3; x <= 5; x++ {
+			want = append(want, int32(r)*winPatterns+1<<(3*(13-r)+5-x))
+		}
+	}
+	if got := l.Features(&mid, nil); !slices.Equal(got, want) {
+		t.Errorf("cell at (13, 5): %v, want %v", got, want)
+	}
+	if l.Inputs != 13*4096+16*1024+17+6*64 {
+		t.Errorf("%d inputs", l.Inputs)
+	}
+	for _, sw := range randomWells(t, 10, 3) {
+		b, _ := BitsOf(&sw.well)
+		shared, rowed := NetFeatures(&b, nil), l.Features(&b, nil)
+		if len(shared) != len(rowed) {
+			t.Fatalf("%d inputs, %d shared", len(rowed), len(shared))
+		}
+		top := b.Top() - bitsTop
+		for i, f := range rowed {
+			s := shared[i]
+			var ok bool
+			switch {
+			case f < 0 || f >= int32(l.Inputs):
+				ok = false
+			case f >= l.topBase: // the height and the counts
+				ok = f-l.topBase == s-netTopBase
+			case f >= l.rowBase: // a row: its number and pattern
+				row := (f - l.rowBase) / rowPatterns
+				ok = (f-l.rowBase)%rowPatterns == s-netRowBase && b[row] == uint16(s-netRowBase) && int(row) >= top
+			default: // a window: its top row, its pattern
+				ok = f%winPatterns == s-netWinBase && f/winPatterns < winRowsAt
+			}
+			if !ok {
+				t.Fatalf("input %d is %d, %d in SharedLayout", i, f, s)
+			}
+		}
+	}
+}
+
 // tinyNet is a network with every weight zero but a few.
 func tinyNet() *Net {
 	n := &Net{W1: make([]float32, NetInputs*NetHidden1)}
@@ -125,7 +179,7 @@ const netTolerance = 0.05
 func TestNetQuantized(t *testing.T) {
 	wells := randomWells(t, 20, 11)
 	for _, seed := range []uint64{1, 2, 3} {
-		n := NewNet(seed)
+		n := NewNetOf(NetLayouts[int(seed)%len(NetLayouts)], seed)
 		// Spread the weights as training does (larger dense weights, an
 		// output in lines).
 		rng := rand.New(rand.NewPCG(seed, 9))
@@ -143,7 +197,7 @@ func TestNetQuantized(t *testing.T) {
 			worst = max(worst, math.Abs(n.Value(&b)-n.FloatValue(&b)))
 		}
 		if worst > netTolerance {
-			t.Errorf("seed %d: the integer network is %g lines from the float one (tolerance %g)", seed, worst, netTolerance)
+			t.Errorf("seed %d, layout %s: the integer network is %g lines from the float one (tolerance %g)", seed, n.Layout.Name, worst, netTolerance)
 		}
 	}
 }
@@ -175,14 +229,17 @@ func TestTrainReducesLoss(t *testing.T) {
 		constant += (float64(s.Label) - mean) * (float64(s.Label) - mean)
 	}
 	constant /= float64(len(held))
-	n := NewNet(1)
-	losses, err := Train(n, train, held, TrainConfig{Epochs: 10, Batch: 32, LR: 3e-3, Seed: 1, StartAtMean: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, last := losses[0], losses[len(losses)-1]
-	if !(last.Train < first.Train/4) || !(last.Held < constant/3) {
-		t.Errorf("loss from %+v to %+v; the best constant scores %.3f on the held-out set", first, last, constant)
+	var n *Net
+	for _, l := range NetLayouts {
+		n = NewNetOf(l, 1)
+		losses, err := Train(n, train, held, TrainConfig{Epochs: 10, Batch: 32, LR: 3e-3, Seed: 1, StartAtMean: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, last := losses[0], losses[len(losses)-1]
+		if !(last.Train < first.Train/4) || !(last.Held < constant/3) {
+			t.Errorf("%s: loss from %+v to %+v; the best constant scores %.3f on the held-out set", l.Name, first, last, constant)
+		}
 	}
 	// Deterministic from the seed.
 	a, b := NewNet(1), NewNet(1)
@@ -243,43 +300,54 @@ func TestBackprop(t *testing.T) {
 	}
 }
 
-// TestNetFile: the weights file round-trips, and corrupt, truncated or
-// foreign files are rejected with ErrNetFile.
+// TestNetFile: the weights file round-trips in every layout, and
+// corrupt, truncated or foreign files are rejected with ErrNetFile.
 func TestNetFile(t *testing.T) {
-	n := NewNet(7)
-	// NewNet's first layer is all zeros: fill it, so that the round trip
-	// shows it is read back.
-	rng := rand.New(rand.NewPCG(7, 7))
-	for i := range n.W1 {
-		n.W1[i] = rng.Float32() - 0.5
-	}
-	data, err := n.MarshalBinary()
-	if err != nil || len(data) != NetFileBytes {
-		t.Fatalf("%d bytes, %v; want %d", len(data), err, NetFileBytes)
-	}
-	back, err := UnmarshalNet(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(back.W1, n.W1) || back.W2 != n.W2 || back.B3 != n.B3 || back.W3 != n.W3 {
-		t.Error("the weights do not round-trip")
-	}
-	flipped := slices.Clone(data)
-	flipped[len(flipped)/2] ^= 0x40
-	nan := NewNet(7)
-	nan.W3[2] = float32(math.NaN())
-	nanData, _ := nan.MarshalBinary()
-	for name, bad := range map[string][]byte{
-		"empty":     nil,
-		"truncated": data[:len(data)-100],
-		"longer":    append(slices.Clone(data), 0),
-		"corrupt":   flipped,
-		"magic":     append([]byte("KOCKANN2"), data[8:]...),
-		"NaN":       nanData,
-	} {
-		if _, err := UnmarshalNet(bad); !errors.Is(err, ErrNetFile) {
-			t.Errorf("%s: %v, want ErrNetFile", name, err)
+	for _, l := range NetLayouts {
+		n := NewNetOf(l, 7)
+		// NewNet's first layer is all zeros: fill it, so that the round
+		// trip shows it is read back.
+		rng := rand.New(rand.NewPCG(7, 7))
+		for i := range n.W1 {
+			n.W1[i] = rng.Float32() - 0.5
 		}
+		data, err := n.MarshalBinary()
+		if err != nil || len(data) != NetFileBytesOf(l) || len(data) > MaxNetFileBytes {
+			t.Fatalf("%s: %d bytes, %v; want %d", l.Name, len(data), err, NetFileBytesOf(l))
+		}
+		back, err := UnmarshalNet(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Layout != l || !slices.Equal(back.W1, n.W1) || back.W2 != n.W2 || back.B3 != n.B3 || back.W3 != n.W3 {
+			t.Errorf("%s: the weights do not round-trip", l.Name)
+		}
+		flipped := slices.Clone(data)
+		flipped[len(flipped)/2] ^= 0x40
+		nan := NewNetOf(l, 7)
+		nan.W3[2] = float32(math.NaN())
+		nanData, _ := nan.MarshalBinary()
+		// The number of inputs names the layout: one that no layout has
+		// is refused, whatever follows.
+		foreign := slices.Clone(data)
+		foreign[8]++
+		for name, bad := range map[string][]byte{
+			"empty":     nil,
+			"header":    data[:12],
+			"truncated": data[:len(data)-100],
+			"longer":    append(slices.Clone(data), 0),
+			"corrupt":   flipped,
+			"magic":     append([]byte("KOCKANN2"), data[8:]...),
+			"NaN":       nanData,
+			"inputs":    foreign,
+		} {
+			if _, err := UnmarshalNet(bad); !errors.Is(err, ErrNetFile) {
+				t.Errorf("%s, %s: %v, want ErrNetFile", l.Name, name, err)
+			}
+		}
+	}
+	if NetFileBytes != 354012 {
+		t.Errorf("SharedLayout's file is %d bytes; the weights files made before layouts were 354,012", NetFileBytes)
 	}
 }
 

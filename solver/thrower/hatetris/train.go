@@ -49,11 +49,11 @@ type featureSet struct {
 	start []int
 }
 
-func featuresOf(samples []Sample) featureSet {
+func featuresOf(l *NetLayout, samples []Sample) featureSet {
 	fs := featureSet{start: make([]int, 0, len(samples)+1)}
 	for i := range samples {
 		fs.start = append(fs.start, len(fs.idx))
-		fs.idx = NetFeatures(&samples[i].Well, fs.idx)
+		fs.idx = l.Features(&samples[i].Well, fs.idx)
 	}
 	fs.start = append(fs.start, len(fs.idx))
 	return fs
@@ -63,7 +63,7 @@ func (fs *featureSet) of(i int) []int32 { return fs.idx[fs.start[i]:fs.start[i+1
 
 // Loss is the float network's mean squared error on the samples.
 func (n *Net) Loss(samples []Sample) float64 {
-	fs := featuresOf(samples)
+	fs := featuresOf(n.layout(), samples)
 	return n.loss(samples, &fs)
 }
 
@@ -124,14 +124,14 @@ func Train(n *Net, train, held []Sample, cfg TrainConfig) ([]EpochLoss, error) {
 		}
 		n.B3 = float32(sum / float64(len(train)))
 	}
-	ftr, fheld := featuresOf(train), featuresOf(held)
+	ftr, fheld := featuresOf(n.layout(), train), featuresOf(n.layout(), held)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x747261696e))
 	// The dense weights as one slice (copied in and out around a step).
 	dense := make([]float32, nDense)
 	gDense := make([]float64, nDense)
 	gW1 := make([]float64, len(n.W1))
 	optW1, optDense := newAdam(len(n.W1)), newAdam(nDense)
-	touched := make([]bool, NetInputs)
+	touched := make([]bool, n.layout().Inputs)
 	var rows []int32
 	order := make([]int, len(train))
 	for i := range order {
