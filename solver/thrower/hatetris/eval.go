@@ -227,6 +227,11 @@ func (b *Bits) features() boardFeatures {
 // boardScore is the weighted sum of the features that need only the well.
 func (w *EvalWeights) boardScore(b *Bits) float64 {
 	f := b.features()
+	return w.scoreOf(&f)
+}
+
+// scoreOf is boardScore of features already counted.
+func (w *EvalWeights) scoreOf(f *boardFeatures) float64 {
 	return w.RowTransitions*float64(f.rowT) + w.ColumnTransitions*float64(f.colT) + w.Holes*float64(f.holes) +
 		w.Wells*float64(f.wells) + w.HighestHole*float64(f.highest) + w.ClearableRows*float64(f.clearable) +
 		w.HoleDepth*float64(f.holeDepth) + w.RowsWithHoles*float64(f.holeRows) + w.Height*float64(f.height)
@@ -314,13 +319,14 @@ func (e *Evaluator) value(b *Bits, depth int) float64 {
 // static is the well's value without looking ahead: the weighted
 // features and the network.
 func (e *Evaluator) static(b *Bits) float64 {
-	v := e.W.boardScore(b)
+	f := b.features() // once, for the weights and the network's counts
+	v := e.W.scoreOf(&f)
 	if e.W.Net != nil {
 		nw := e.NetWeight
 		if nw == 0 {
 			nw = e.LineWeight
 		}
-		v += nw * e.W.Net.Value(b)
+		v += nw * e.W.Net.valueOf(b, &f)
 	}
 	return v
 }

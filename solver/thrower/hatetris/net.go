@@ -128,9 +128,14 @@ func NetFeatures(b *Bits, out []int32) []int32 { return SharedLayout.Features(b,
 // SharedLayout counts twice). The empty window and the empty row are left
 // out: they say only how high the stack is, which the height input says.
 func (l *NetLayout) Features(b *Bits, out []int32) []int32 {
+	f := b.features()
+	return l.featuresOf(b, &f, out)
+}
+
+// featuresOf is Features with the board's features already counted.
+func (l *NetLayout) featuresOf(b *Bits, f *boardFeatures, out []int32) []int32 {
 	top := b.Top() - bitsTop // first non-empty row, 16 if none
 	out = append(out, l.topBase+int32(top))
-	f := b.features()
 	// The row transitions are at least 40 (an empty row counts 2).
 	for k, c := range [netCounts]int{f.rowT - 2*bitsDepth, f.colT, f.holes, f.wells, f.highest, f.clearable} {
 		out = append(out, l.countBase+int32(k*countBuckets+min(max(c, 0), countBuckets-1)))
@@ -141,21 +146,54 @@ func (l *NetLayout) Features(b *Bits, out []int32) []int32 {
 		}
 	}
 	// Windows that reach the stack: the first starts at most 3 rows
-	// above the top row.
-	for r := max(0, top-winRows+1); r <= bitsRows-winRows; r++ {
+	// above the top row. cols holds the window's four rows column by
+	// column, a nibble per column (bit k of nibble x: row r+k, column x),
+	// so that a window is three nibbles, and moving down a row is a
+	// shift and one new row.
+	r := max(0, top-winRows+1)
+	if r > bitsRows-winRows {
+		return out
+	}
+	var cols uint64
+	for k := 0; k < winRows; k++ {
+		cols |= nibbleSpread[b[r+k]] << k
+	}
+	for ; ; r++ {
 		at := l.winBase + int32(r)*l.winStride
 		for x := 0; x <= 10-winCols; x++ {
-			var p int32
-			for k := 0; k < winRows; k++ {
-				p |= int32(b[r+k]>>x&(1<<winCols-1)) << (winCols * k)
+			if q := cols >> (4 * x) & 0xFFF; q != 0 {
+				out = append(out, at+int32(windowOfColumns[q]))
 			}
-			if p != 0 {
-				out = append(out, at+p)
+		}
+		if r == bitsRows-winRows {
+			return out
+		}
+		cols = cols>>1&0x7777777777 | nibbleSpread[b[r+winRows]]<<(winRows-1)
+	}
+}
+
+// nibbleSpread moves bit x of a row to bit 4x.
+var nibbleSpread = func() (t [1 << 10]uint64) {
+	for r := range t {
+		for x := 0; x < 10; x++ {
+			t[r] |= uint64(r>>x&1) << (4 * x)
+		}
+	}
+	return t
+}()
+
+// windowOfColumns maps a window read column by column (bit 4j+k: row k,
+// column j) to its pattern, read row by row (bit 3k+j).
+var windowOfColumns = func() (t [1 << 12]uint16) {
+	for q := range t {
+		for k := 0; k < winRows; k++ {
+			for j := 0; j < winCols; j++ {
+				t[q] |= uint16(q>>(4*j+k)&1) << (winCols*k + j)
 			}
 		}
 	}
-	return out
-}
+	return t
+}()
 
 // NewNet is a SharedLayout network to start training from: small
 // random dense weights (deterministic from the seed), a first layer of
@@ -227,12 +265,18 @@ func (n *Net) FloatValue(b *Bits) float64 {
 // 1/qW. Sums stay well inside int32: a first-layer sum is at most
 // (maxActive+1) x 32767, a dense one NetHidden1 x qAct x 32767 (5.5e8).
 const (
-	qAct = 1024
-	qW   = 1024
+	qAct   = 1024
+	qW     = 1024
+	w1Bias = 1 << 15 // makes an int16 weight non-negative (netQ.w1)
 )
 
 type netQ struct {
-	w1 []int16
+	// w1 holds the first layer's int16 weights two to a uint64, unit 2i
+	// in the low half of word i and 2i+1 in the high half, each plus
+	// w1Bias so that it is not negative: a sum over at most maxActive
+	// inputs (under 2^23) never carries into the other half, and the
+	// bias times the number of inputs comes off at the end.
+	w1 []uint64
 	b1 [NetHidden1]int32
 	w2 [NetHidden2][NetHidden1]int32
 	b2 [NetHidden2]int32
@@ -250,9 +294,9 @@ func quant(x float32, scale float64) int32 {
 // first layer's and the dense ones' at 32; training keeps them far
 // below).
 func (n *Net) Quantize() {
-	q := &netQ{w1: make([]int16, len(n.W1))}
+	q := &netQ{w1: make([]uint64, len(n.W1)/2)}
 	for i, w := range n.W1 {
-		q.w1[i] = int16(quant(w, qAct))
+		q.w1[i/2] |= uint64(quant(w, qAct)+w1Bias) << (32 * (i % 2))
 	}
 	for j := range q.b1 {
 		q.b1[j] = quant(n.B1[j], qAct)
@@ -271,24 +315,41 @@ func (n *Net) Quantize() {
 // Value is the integer network's value of well b, in lines: what the
 // beam uses. Safe for concurrent use.
 func (n *Net) Value(b *Bits) float64 {
+	f := b.features()
+	return n.valueOf(b, &f)
+}
+
+// valueOf is Value with the board's features already counted (the
+// weight sets count them too).
+func (n *Net) valueOf(b *Bits, f *boardFeatures) float64 {
 	q := n.q
 	var buf [maxActive]int32
-	feat := n.layout().Features(b, buf[:0])
-	acc := q.b1
-	for _, f := range feat {
-		row := q.w1[int(f)*NetHidden1 : int(f)*NetHidden1+NetHidden1 : int(f)*NetHidden1+NetHidden1]
-		for j := range acc {
-			acc[j] += int32(row[j])
-		}
+	feat := n.layout().featuresOf(b, f, buf[:0])
+	// The first layer two units to a word (see netQ.w1): eight adds per
+	// input instead of sixteen.
+	var acc [NetHidden1 / 2]uint64
+	for _, i := range feat {
+		row := q.w1[int(i)*len(acc) : int(i)*len(acc)+len(acc) : int(i)*len(acc)+len(acc)]
+		acc[0] += row[0]
+		acc[1] += row[1]
+		acc[2] += row[2]
+		acc[3] += row[3]
+		acc[4] += row[4]
+		acc[5] += row[5]
+		acc[6] += row[6]
+		acc[7] += row[7]
 	}
-	for j := range acc {
-		acc[j] = min(max(acc[j], 0), qAct)
+	bias := int32(len(feat)) * w1Bias
+	var a1 [NetHidden1]int32
+	for j := range a1 {
+		sum := int32(uint32(acc[j/2]>>(32*(j%2)))) - bias + q.b1[j]
+		a1[j] = min(max(sum, 0), qAct)
 	}
 	out := q.b3 * qW
 	for k := range q.w2 {
 		z := int32(0)
-		for j := range acc {
-			z += q.w2[k][j] * acc[j]
+		for j := range a1 {
+			z += q.w2[k][j] * a1[j]
 		}
 		a := min(max((z+qW/2)>>10+q.b2[k], 0), qAct) // z/qW, rounded
 		out += q.w3[k] * a

@@ -677,3 +677,100 @@ func mustMakeData(t *testing.T, cfg DataConfig) []Sample {
 	}
 	return s
 }
+
+// naiveFeatures is Features written plainly, window by window and row by
+// row of each window, as it was before the column nibbles.
+func naiveFeatures(l *NetLayout, b *Bits) []int32 {
+	top := b.Top() - bitsTop
+	f := b.features()
+	out := []int32{l.topBase + int32(top)}
+	for k, c := range [netCounts]int{f.rowT - 2*bitsDepth, f.colT, f.holes, f.wells, f.highest, f.clearable} {
+		out = append(out, l.countBase+int32(k*countBuckets+min(max(c, 0), countBuckets-1)))
+	}
+	for i := top; i < bitsRows; i++ {
+		if b[i] != 0 {
+			out = append(out, l.rowBase+int32(i)*l.rowStride+int32(b[i]))
+		}
+	}
+	for r := max(0, top-winRows+1); r <= bitsRows-winRows; r++ {
+		for x := 0; x <= 10-winCols; x++ {
+			var p int32
+			for k := 0; k < winRows; k++ {
+				p |= int32(b[r+k]>>x&(1<<winCols-1)) << (winCols * k)
+			}
+			if p != 0 {
+				out = append(out, l.winBase+int32(r)*l.winStride+p)
+			}
+		}
+	}
+	return out
+}
+
+// naiveValue is Value with the first layer summed unit by unit in int32.
+func naiveValue(n *Net, b *Bits) float64 {
+	var acc [NetHidden1]int32
+	for j := range acc {
+		acc[j] = quant(n.B1[j], qAct)
+	}
+	for _, f := range naiveFeatures(n.layout(), b) {
+		for j := range acc {
+			acc[j] += quant(n.W1[int(f)*NetHidden1+j], qAct)
+		}
+	}
+	q := n.q
+	out := q.b3 * qW
+	for k := range q.w2 {
+		z := int32(0)
+		for j := range acc {
+			z += q.w2[k][j] * min(max(acc[j], 0), qAct)
+		}
+		out += q.w3[k] * min(max((z+qW/2)>>10+q.b2[k], 0), qAct)
+	}
+	return float64(out) / (qAct * qW)
+}
+
+// TestNetValueExact: the packed first layer and the column-nibble
+// windows give exactly what the plain sums give, in both layouts, on the
+// wells of random play and on random rows (for weights out to the int16
+// ends, so that a carry between the packed halves would show), and for
+// the built-in weights.
+func TestNetValueExact(t *testing.T) {
+	var wells []Bits
+	for _, sw := range randomWells(t, 20, 13) {
+		b, _ := BitsOf(&sw.well)
+		wells = append(wells, b)
+	}
+	rng := rand.New(rand.NewPCG(13, 13))
+	for i := 0; i < 300; i++ {
+		var b Bits
+		for r := rng.IntN(bitsRows + 1); r < bitsRows; r++ {
+			b[r] = uint16(rng.IntN(int(fullRow) + 1))
+		}
+		wells = append(wells, b)
+	}
+	builtIn, err := UnmarshalNet(LearnedWeights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nets := []*Net{builtIn}
+	for _, l := range NetLayouts {
+		for _, spread := range []float64{0.05, 40} {
+			n := NewNetOf(l, 5)
+			for i := range n.W1 {
+				n.W1[i] = float32(rng.NormFloat64() * spread)
+			}
+			n.Quantize()
+			nets = append(nets, n)
+		}
+	}
+	for k, n := range nets {
+		for _, b := range wells {
+			if got, want := n.layout().Features(&b, nil), naiveFeatures(n.layout(), &b); !slices.Equal(got, want) {
+				t.Fatalf("net %d: features %v, plainly %v", k, got, want)
+			}
+			if got, want := n.Value(&b), naiveValue(n, &b); got != want {
+				t.Fatalf("net %d (%s): value %v, plainly %v, well %v", k, n.layout().Name, got, want, b)
+			}
+		}
+	}
+}
