@@ -303,7 +303,7 @@ func (e *Evaluator) value(b *Bits, depth int) float64 {
 		return e.static(b) + peak // quiet: nothing forced, nothing pending
 	}
 	// Extended: the well's own value would be thrown away, so it is not
-	// computed (the features are a third of a search's time).
+	// computed (the features were over a quarter of a search's time).
 	best := math.Inf(-1)
 	for i := range e.bufs[depth] {
 		c := &e.bufs[depth][i]

@@ -119,10 +119,6 @@ func (n *Net) layout() *NetLayout {
 	return n.Layout
 }
 
-// NetFeatures appends SharedLayout's active inputs of well b (see
-// NetLayout.Features).
-func NetFeatures(b *Bits, out []int32) []int32 { return SharedLayout.Features(b, out) }
-
 // Features appends the indexes of the inputs that are 1 for well b (an
 // input may appear several times: a pattern seen at two places of
 // SharedLayout counts twice). The empty window and the empty row are left
@@ -364,10 +360,16 @@ func (n *Net) valueOf(b *Bits, f *boardFeatures) float64 {
 var netMagic = []byte("KOCKANN1")
 
 // NetFileBytes is the size of a weights file of SharedLayout (354,012
-// bytes); NetFileBytesOf gives any layout's, MaxNetFileBytes the largest.
+// bytes); NetFileBytesOf gives any layout's, MaxNetFileBytes the largest
+// of NetLayouts' (the bound for reading one).
 var (
 	NetFileBytes    = NetFileBytesOf(SharedLayout)
-	MaxNetFileBytes = NetFileBytesOf(RowedLayout)
+	MaxNetFileBytes = func() (most int) {
+		for _, l := range NetLayouts {
+			most = max(most, NetFileBytesOf(l))
+		}
+		return most
+	}()
 )
 
 // NetFileBytesOf is the size of a weights file of layout l.

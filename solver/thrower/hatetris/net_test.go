@@ -23,13 +23,13 @@ func TestNetFeatures(t *testing.T) {
 	var empty Bits
 	// The empty well: 10 column transitions (the floor against the empty
 	// bottom row), nothing else.
-	if got, want := NetFeatures(&empty, nil), append([]int32{netTopBase + 16}, counts(0, 10, 0, 0, 0, 0)...); !slices.Equal(got, want) {
+	if got, want := SharedLayout.Features(&empty, nil), append([]int32{netTopBase + 16}, counts(0, 10, 0, 0, 0, 0)...); !slices.Equal(got, want) {
 		t.Errorf("empty well: %v, want %v", got, want)
 	}
 	// One cell in the bottom-left corner (column 0 is bit 0).
 	var one Bits
 	one[15] = 1
-	got := NetFeatures(&one, nil)
+	got := SharedLayout.Features(&one, nil)
 	// The height (row 15); the counts: row transitions as an empty row's,
 	// column transitions 9 (floor to row 15) + 1 (row 15 to 14), one
 	// clearable row; the row pattern 1, and the one window that holds the
@@ -47,7 +47,7 @@ func TestNetFeatures(t *testing.T) {
 	// row 13), the cell at window row 13-r, window column 5-x.
 	var mid Bits
 	mid[13] = 1 << 5
-	got = NetFeatures(&mid, nil)
+	got = SharedLayout.Features(&mid, nil)
 	want = append([]int32{netTopBase + 13}, counts(2, 12, 2, 0, 2, 1)...)
 	want = append(want, netRowBase+1<<5)
 	for r := 10; r <= 12; r++ {
@@ -62,7 +62,7 @@ func TestNetFeatures(t *testing.T) {
 	// of random play.
 	for _, sw := range randomWells(t, 10, 3) {
 		b, _ := BitsOf(&sw.well)
-		f := NetFeatures(&b, nil)
+		f := SharedLayout.Features(&b, nil)
 		if len(f) > maxActive {
 			t.Fatalf("%d active inputs, more than %d", len(f), maxActive)
 		}
@@ -102,7 +102,7 @@ func TestNetFeaturesRowed(t *testing.T) {
 	}
 	for _, sw := range randomWells(t, 10, 3) {
 		b, _ := BitsOf(&sw.well)
-		shared, rowed := NetFeatures(&b, nil), l.Features(&b, nil)
+		shared, rowed := SharedLayout.Features(&b, nil), l.Features(&b, nil)
 		if len(shared) != len(rowed) {
 			t.Fatalf("%d inputs, %d shared", len(rowed), len(shared))
 		}
@@ -262,7 +262,7 @@ func TestBackprop(t *testing.T) {
 	n := NewNet(3)
 	var b Bits
 	b[15], b[14], b[13] = 0b1011101111, 0b0010000110, 0b100
-	feat := NetFeatures(&b, nil)
+	feat := SharedLayout.Features(&b, nil)
 	const target = 2
 	gD, gW1 := make([]float64, nDense), make([]float64, len(n.W1))
 	n.backprop(feat, target, 1, gD, gW1)
