@@ -269,6 +269,7 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	lineWeight := fs.Float64("line-weight", 1000, "what a cleared line is worth against the evaluation")
 	netWeight := fs.Float64("net-weight", 0, "with a network (--eval learned or --weights), what a line the network expects is worth (0: --line-weight)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
+	modeName := fs.String("quiescence-mode", "enemy", "how --quiescence extends a well: enemy (by the piece the enemy gives) or clears (by an unbroken run of line clears, the record holders' lookahead)")
 	memMiB := fs.Int("mem", 4096, "memory for the search in MiB (at least 64): limits the beam width")
 	cacheMiB := fs.Int("cache", 256, "of --mem, MiB for the enemy cache (at least 1)")
 	out := fs.String("out", "", "write the best replay (Base2048) to this file")
@@ -299,6 +300,8 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		err = fmt.Errorf("need 1 <= --start-width <= --max-width <= %d", hatetris.MaxRecordWidth)
 	case *quiescence < 0 || *quiescence > hatetris.MaxQuiescence:
 		err = fmt.Errorf("--quiescence %d out of range 0..%d", *quiescence, hatetris.MaxQuiescence)
+	case !slices.Contains(hatetris.QuiescenceModes, *modeName):
+		err = fmt.Errorf("--quiescence-mode %q: want one of %s", *modeName, strings.Join(hatetris.QuiescenceModes, ", "))
 	case *memMiB < 64 || *memMiB > maxMemMiB:
 		err = fmt.Errorf("--mem %d MiB out of range 64..%d", *memMiB, maxMemMiB)
 	case *cacheMiB < 1 || *cacheMiB >= *memMiB:
@@ -356,9 +359,9 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 1
 	}
-	if len(st.Runs) > 0 && (st.Eval != *evalName || st.LineWeight != *lineWeight || st.NetWeight != *netWeight || st.Quiescence != *quiescence) {
-		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --eval %s --line-weight %g --net-weight %g --quiescence %d; use those or a new --state\n",
-			*statePath, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence)
+	if len(st.Runs) > 0 && (st.Eval != *evalName || st.LineWeight != *lineWeight || st.NetWeight != *netWeight || st.Quiescence != *quiescence || st.ModeName() != *modeName) {
+		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --eval %s --line-weight %g --net-weight %g --quiescence %d --quiescence-mode %s; use those or a new --state\n",
+			*statePath, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.ModeName())
 		return 2
 	}
 	if len(st.Runs) > 0 && st.WeightsSHA256 != weightsSum {
@@ -371,6 +374,7 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		return 2
 	}
 	st.Version, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *netWeight, *quiescence, weightsSum
+	st.SetMode(*modeName)
 	st.Shard = shard
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
 	// An interrupt or a SIGTERM (a pod being stopped) ends the search
@@ -400,12 +404,13 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 				}
 			}
 		}
-		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, NetWeight: *netWeight, Quiescence: *quiescence, CacheBytes: int64(*cacheMiB) << 20}
+		mode, _ := hatetris.QuiescenceModeByName(*modeName) // checked above
+		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, NetWeight: *netWeight, Quiescence: *quiescence, QuiescenceMode: mode, CacheBytes: int64(*cacheMiB) << 20}
 		var cp *hatetris.RecordCheckpoint
 		if *every > 0 {
 			// The key names every setting the search's result depends on.
 			cp = &hatetris.RecordCheckpoint{Path: beamPath, Every: *every,
-				Key: fmt.Sprintf("eval=%s weights=%s line-weight=%g net-weight=%g quiescence=%d", *evalName, weightsSum, *lineWeight, *netWeight, *quiescence),
+				Key: checkpointKey(*evalName, weightsSum, *lineWeight, *netWeight, *quiescence, *modeName),
 				Resumed: func(depth int, spent hatetris.BeamProgress) {
 					fmt.Fprintf(stderr, "kocka hatetris record: width %d goes on from %s at piece %d (%.0f s spent)\n", w, beamPath, depth, spent.Seconds)
 				},
@@ -552,4 +557,15 @@ func recordPlot(st *hatetris.RecordState) string {
 	}
 	fmt.Fprintf(&sb, "<polyline points=\"%s\" fill=\"none\" stroke=\"steelblue\"/>\n</svg>\n", strings.Join(pts, " "))
 	return sb.String()
+}
+
+// checkpointKey names every setting a record search's result depends
+// on. The default mode is left out, so that checkpoints saved before
+// modes existed still match.
+func checkpointKey(eval, weightsSum string, lineWeight, netWeight float64, quiescence int, mode string) string {
+	k := fmt.Sprintf("eval=%s weights=%s line-weight=%g net-weight=%g quiescence=%d", eval, weightsSum, lineWeight, netWeight, quiescence)
+	if mode != hatetris.QuiescenceModes[hatetris.QuiescenceEnemy] {
+		k += " quiescence-mode=" + mode
+	}
+	return k
 }

@@ -95,6 +95,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	weights := fs.String("weights", "", "a network's weights file, added to the --eval set (with --eval learned, default: the built-in one)")
 	quiescence := fs.Int("quiescence", 1, fmt.Sprintf("quiescence of that search (0 to %d; the rollouts use none)", hatetris.MaxQuiescence))
 	perDepth := fs.Int("per-depth", 64, "wells sampled after each piece")
+	children := fs.Int("children", 0, "also sample this many random children of each sampled well (0 to 64; not with --shard)")
 	rolloutWidth := fs.Int("rollout-width", 32, "beam width of a label's rollout")
 	rolloutDepth := fs.Int("rollout-depth", 24, "pieces of a label's rollout")
 	bootstrap := fs.Bool("bootstrap", false, "with a network (--eval learned or --weights): a label adds the network's value of the rollout's best last well to its lines (with --survival: to the pieces survived, if it lasted)")
@@ -117,6 +118,10 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		err = fmt.Errorf("--quiescence %d out of range 0..%d", *quiescence, hatetris.MaxQuiescence)
 	case *perDepth < 1 || *perDepth > *width:
 		err = fmt.Errorf("--per-depth %d out of range 1..--width", *perDepth)
+	case *children < 0 || *children > 64:
+		err = fmt.Errorf("--children %d out of range 0..64", *children)
+	case *children > 0 && *shard != "":
+		err = fmt.Errorf("--children cannot be sharded (a shard file does not record it)")
 	case *rolloutWidth < 1 || *rolloutWidth > 1<<16:
 		err = fmt.Errorf("--rollout-width %d out of range 1..%d", *rolloutWidth, 1<<16)
 	case *bootstrap && *evalName != "learned" && *weights == "":
@@ -148,7 +153,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return exitCode(err)
 	}
 	bar := cli.NewProgress(stderr)
-	cfg := hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth,
+	cfg := hatetris.DataConfig{Width: *width, Eval: ev, Quiescence: *quiescence, PerDepth: *perDepth, Children: *children,
 		RolloutWidth: *rolloutWidth, RolloutDepth: *rolloutDepth, Bootstrap: *bootstrap, Survival: *survival, Seed: *seed, CacheBytes: int64(*cacheMiB) << 20,
 		Progress: func(phase string, done, total int) {
 			if phase == "beam" {

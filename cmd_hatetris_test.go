@@ -105,10 +105,32 @@ func TestHatetrisRecord(t *testing.T) {
 	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.1", "--state", state}, nil, &stdout, &errs); code != 2 {
 		t.Errorf("a state made with --quiescence 1, resumed without it: exit %d", code)
 	}
+	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.1", "--state", state, "--quiescence", "1", "--quiescence-mode", "clears"}, nil, &stdout, &errs); code != 2 {
+		t.Errorf("a state made with --quiescence-mode enemy, resumed with clears: exit %d", code)
+	}
+	// A state of the clears lookahead keeps its mode, and goes on with it.
+	clears := filepath.Join(dir, "clears.json")
+	cargs := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "2", "--quiescence", "2", "--quiescence-mode", "clears",
+		"--state", clears, "--mem", "64", "--cache", "1", "--quiet"}
+	if code := hatetrisCommands.Run(cargs, nil, &stdout, &errs); code != 0 {
+		t.Fatalf("clears: exit %d: %s", code, errs.String())
+	}
+	if data, err := os.ReadFile(clears); err != nil || !strings.Contains(string(data), `"quiescence_mode": "clears"`) {
+		t.Errorf("the clears state does not name its mode: %v\n%s", err, data)
+	}
+	cargs[6] = "4" // --max-width 4: the next width, same settings
+	if code := hatetrisCommands.Run(cargs, nil, &stdout, &errs); code != 0 {
+		t.Errorf("clears resumed with its own settings: exit %d: %s", code, errs.String())
+	}
+	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.1", "--max-width", "8", "--quiescence", "2", "--state", clears,
+		"--mem", "64", "--cache", "1", "--quiet"}, nil, &stdout, &errs); code != 2 {
+		t.Errorf("the clears state resumed without its mode: exit %d", code)
+	}
 	for _, bad := range [][]string{
 		{"--quiescence", "9"}, {"--mem", "10"}, {"--cache", "5000"}, {"--eval", "nope"}, {"--hours", "0"},
 		{"--eval", "learned", "--net-weight", "-1"}, {"--eval", "learned", "--net-weight", "NaN"},
 		{"--eval", "eltetris", "--net-weight", "100"}, {"--checkpoint-every", "-1s"}, {"--checkpoint-every", "often"},
+		{"--quiescence-mode", "both"}, {"--quiescence-mode", ""},
 	} {
 		args := append([]string{"record", "--hours", "0.1", "--state", filepath.Join(dir, "other.json")}, bad...)
 		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 {

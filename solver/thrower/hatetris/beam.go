@@ -46,6 +46,8 @@ type BeamConfig struct {
 	LineWeight float64
 	NetWeight  float64 // a line the network expects (0: LineWeight; see Evaluator)
 	Quiescence int
+	// QuiescenceMode is how Quiescence extends a well.
+	QuiescenceMode QuiescenceMode
 	// Workers expand the beam in parallel (0: one per CPU). The result
 	// does not depend on their number.
 	Workers int
@@ -122,7 +124,7 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 	}
 	for i := 0; i < cfg.Workers; i++ {
 		b.workers = append(b.workers, &beamWorker{b: b, cache: cache,
-			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, NetWeight: cfg.NetWeight, Quiescence: cfg.Quiescence, Cache: cache}})
+			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, NetWeight: cfg.NetWeight, Quiescence: cfg.Quiescence, Mode: cfg.QuiescenceMode, Cache: cache}})
 	}
 	return b, nil
 }

@@ -17,6 +17,12 @@ type DataConfig struct {
 	Eval       EvalWeights
 	Quiescence int
 	PerDepth   int
+	// Children adds, for each sampled well, that many of its children
+	// drawn at random (landings of the enemy's piece that do not end the
+	// game): the wells a search must rank against each other, bad ones
+	// among them, where the kept wells alone are the ones it already
+	// liked.
+	Children int
 	// The labels: a rollout from each position, a beam search of
 	// RolloutWidth (Eval, no quiescence) for RolloutDepth pieces.
 	RolloutWidth, RolloutDepth int
@@ -44,6 +50,9 @@ type DataConfig struct {
 	// "label"), and how far it is.
 	Progress func(phase string, done, total int)
 }
+
+// maxChildren bounds DataConfig.Children: no piece has more landings.
+const maxChildren = 64
 
 // LostLabel is the label of a position from which every rollout line of
 // play ended before RolloutDepth pieces.
@@ -76,6 +85,10 @@ func MakeDataShard(cfg DataConfig, i, n int) (*DataShard, error) {
 		return nil, fmt.Errorf("hatetris: rollout width %d out of range", cfg.RolloutWidth)
 	case cfg.Bootstrap && cfg.Eval.Net == nil:
 		return nil, fmt.Errorf("hatetris: bootstrapped labels need an evaluation with a network")
+	case cfg.Children < 0 || cfg.Children > maxChildren:
+		return nil, fmt.Errorf("hatetris: children %d out of range 0..%d", cfg.Children, maxChildren)
+	case cfg.Children > 0 && n > 1:
+		return nil, fmt.Errorf("hatetris: a shard file does not record children sampling; make the data unsharded")
 	case n < 1 || n > MaxDataShards || i < 0 || i >= n:
 		return nil, fmt.Errorf("hatetris: shard %d/%d: want 0 <= i < n <= %d", i, n, MaxDataShards)
 	}
@@ -110,7 +123,11 @@ func sampleWells(cfg DataConfig, cache *EnemyCache) ([]Sample, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x64617461))
+	// The children are drawn from a stream of their own, so that the
+	// wells drawn are those of the same run without children.
+	childRng := rand.New(rand.NewPCG(cfg.Seed, 0x6368696c64))
 	var out []Sample
+	var g Gen
 	for b.Step() {
 		n := len(b.cur)
 		for _, i := range rng.Perm(n)[:min(cfg.PerDepth, n)] {
@@ -118,12 +135,35 @@ func sampleWells(cfg DataConfig, cache *EnemyCache) ([]Sample, error) {
 				break
 			}
 			out = append(out, Sample{Well: b.cur[i].well})
+			if cfg.Children > 0 {
+				out = appendChildren(out, &b.cur[i].well, cfg.Children, childRng, cache, &g)
+			}
 		}
 		if cfg.Progress != nil {
 			cfg.Progress("beam", b.Depth, 0)
 		}
 	}
 	return out, nil
+}
+
+// appendChildren appends up to k children of well w drawn at random
+// without repeats (the enemy's piece as HATETRIS Mild chooses it: a
+// sampled well's line of play is not kept), at most MaxSamples in all.
+func appendChildren(out []Sample, w *Bits, k int, rng *rand.Rand, cache *EnemyCache, g *Gen) []Sample {
+	_, cs := Choose(cache, g, w, nil, nil)
+	live := cs[:0]
+	for _, c := range cs {
+		if !c.Over {
+			live = append(live, c)
+		}
+	}
+	for _, j := range rng.Perm(len(live))[:min(k, len(live))] {
+		if len(out) == MaxSamples {
+			break
+		}
+		out = append(out, Sample{Well: live[j].Well})
+	}
+	return out
 }
 
 // labelSamples sets each sample's label to its rollout's, over

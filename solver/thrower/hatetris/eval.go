@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -43,6 +44,16 @@ type EvalWeights struct {
 	HoleDepth     float64
 	RowsWithHoles float64
 	Height        float64
+
+	// Enclosed counts the empty cells no path of empty cells (up, down
+	// and sideways) joins to the rows above the stack; EnclosedRows the
+	// rows holding one. HATETRIS moves a piece down and sideways with no
+	// gravity, so a piece slides under an overhang: the record games keep
+	// 20 to 50 covered cells (Holes) for hundreds of pieces, but only 2
+	// to 6 enclosed ones, where Kocka's beam let both grow
+	// (docs/hatetris.md, "Open and enclosed holes").
+	Enclosed     float64
+	EnclosedRows float64
 
 	// Net, when set, adds LineWeight x the lines the network expects
 	// from the well (the "learned" set has one; kocka's --weights adds
@@ -157,6 +168,7 @@ func EvalSet(name string) (EvalWeights, error) {
 type boardFeatures struct {
 	rowT, colT, holes, wells, highest, clearable int
 	holeDepth, holeRows, height                  int
+	enclosed, enclosedRows                       int
 }
 
 // features computes them.
@@ -202,6 +214,10 @@ func (b *Bits) features() boardFeatures {
 			covered |= r
 		}
 	}
+	if f.holes > 0 {
+		// Only a covered cell can be enclosed.
+		f.enclosed, f.enclosedRows = b.enclosed(top)
+	}
 	for i := bitsRows - 1; i >= top-1 && i >= 0; i-- {
 		f.colT += bits.OnesCount16((b[i] ^ prev) & fullRow)
 		prev = b[i]
@@ -224,6 +240,50 @@ func (b *Bits) features() boardFeatures {
 	return f
 }
 
+// enclosed counts the empty cells of rows top and below that no path of
+// empty cells joins to the open rows above the stack, and the rows
+// holding one. The reachable cells are flooded row by row, down and back
+// up, until nothing changes (a pocket under an overhang can reach up).
+func (b *Bits) enclosed(top int) (cells, rows int) {
+	var reach [bitsRows]uint16
+	spread := func(r, empty uint16) uint16 {
+		for {
+			n := r | (r<<1|r>>1)&empty
+			if n == r {
+				return r
+			}
+			r = n
+		}
+	}
+	if top == 0 {
+		reach[0] = ^b[0] & fullRow // the rows above the bar are empty
+	} else {
+		reach[top-1] = fullRow
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := max(top, 1); i < bitsRows; i++ {
+			empty := ^b[i] & fullRow
+			if r := spread(reach[i]|reach[i-1]&empty, empty); r != reach[i] {
+				reach[i], changed = r, true
+			}
+		}
+		for i := bitsRows - 2; i >= top; i-- {
+			empty := ^b[i] & fullRow
+			if r := spread(reach[i]|reach[i+1]&empty, empty); r != reach[i] {
+				reach[i], changed = r, true
+			}
+		}
+	}
+	for i := top; i < bitsRows; i++ {
+		if e := ^b[i] & fullRow &^ reach[i]; e != 0 {
+			cells += bits.OnesCount16(e)
+			rows++
+		}
+	}
+	return cells, rows
+}
+
 // boardScore is the weighted sum of the features that need only the well.
 func (w *EvalWeights) boardScore(b *Bits) float64 {
 	f := b.features()
@@ -234,7 +294,8 @@ func (w *EvalWeights) boardScore(b *Bits) float64 {
 func (w *EvalWeights) scoreOf(f *boardFeatures) float64 {
 	return w.RowTransitions*float64(f.rowT) + w.ColumnTransitions*float64(f.colT) + w.Holes*float64(f.holes) +
 		w.Wells*float64(f.wells) + w.HighestHole*float64(f.highest) + w.ClearableRows*float64(f.clearable) +
-		w.HoleDepth*float64(f.holeDepth) + w.RowsWithHoles*float64(f.holeRows) + w.Height*float64(f.height)
+		w.HoleDepth*float64(f.holeDepth) + w.RowsWithHoles*float64(f.holeRows) + w.Height*float64(f.height) +
+		w.Enclosed*float64(f.enclosed) + w.EnclosedRows*float64(f.enclosedRows)
 }
 
 // Evaluator scores wells for one worker of the beam: the weights, the
@@ -253,7 +314,11 @@ type Evaluator struct {
 	// judged while the enemy's next piece can clear a line or has only
 	// one place that does not end the game (0: judge it as it is).
 	Quiescence int
-	Cache      *EnemyCache
+	// Mode is how quiescence extends a well (QuiescenceEnemy: by the
+	// piece the enemy gives; QuiescenceClears: by the record holders'
+	// run of line clears).
+	Mode  QuiescenceMode
+	Cache *EnemyCache
 
 	gens []Gen // one per quiescence level, so that levels do not clobber each other
 	bufs [][]Child
@@ -273,6 +338,9 @@ func (e *Evaluator) Value(b *Bits) float64 {
 }
 
 func (e *Evaluator) value(b *Bits, depth int) float64 {
+	if e.Mode == QuiescenceClears {
+		return e.clears(b, depth)
+	}
 	if e.W.EnemyPeak == 0 && (depth == 0 || b.surelyQuiet()) {
 		return e.static(b) // quiet whatever the enemy deals: no need to ask it
 	}
@@ -314,6 +382,65 @@ func (e *Evaluator) value(b *Bits, depth int) float64 {
 		best = max(best, float64(c.Lines)*e.LineWeight+e.value(&w, depth-1))
 	}
 	return best
+}
+
+// QuiescenceMode is how quiescence extends a well before it is judged.
+type QuiescenceMode uint8
+
+const (
+	// QuiescenceEnemy extends a well by the piece the enemy gives it,
+	// while that piece can clear a line or has one way on.
+	QuiescenceEnemy QuiescenceMode = iota
+	// QuiescenceClears is David and Felipe's quiescence lookahead: a
+	// well is worth the best of its own value and the values of the
+	// wells that an unbroken run of single line clears reaches, with the
+	// first piece in the enemy's order (S Z O I L J T) that cannot clear
+	// two lines at once (the enemy never hands out a double). It does not
+	// ask which piece the enemy gives: a well that threatens a clear is
+	// valued as if the clear came, which also rewards wells where the
+	// enemy must avoid a piece.
+	QuiescenceClears
+)
+
+// QuiescenceModes are the modes' names, by value.
+var QuiescenceModes = []string{"enemy", "clears"}
+
+// QuiescenceModeByName returns the mode of a name in QuiescenceModes.
+func QuiescenceModeByName(name string) (QuiescenceMode, error) {
+	for i, n := range QuiescenceModes {
+		if n == name {
+			return QuiescenceMode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("hatetris: no quiescence mode %q (%s)", name, strings.Join(QuiescenceModes, ", "))
+}
+
+// clears is value for QuiescenceClears: depth bounds the run of clears.
+func (e *Evaluator) clears(b *Bits, depth int) float64 {
+	own := e.static(b)
+	if depth == 0 || b.surelyQuiet() {
+		return own
+	}
+	g := &e.gens[depth]
+	g.Reset(b)
+	for _, id := range pieceOrder {
+		cs := g.Children(id, e.bufs[depth][:0])
+		e.bufs[depth] = cs
+		if slices.ContainsFunc(cs, func(c Child) bool { return !c.Over && c.Lines >= 2 }) {
+			continue
+		}
+		best := own
+		for i := range e.bufs[depth] {
+			c := &e.bufs[depth][i]
+			if c.Over || c.Lines != 1 {
+				continue
+			}
+			w := c.Well
+			best = max(best, e.LineWeight+e.clears(&w, depth-1))
+		}
+		return best
+	}
+	return own
 }
 
 // static is the well's value without looking ahead: the weighted

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/kocka/kocka/internal/atomicfile"
@@ -48,6 +49,9 @@ type RecordState struct {
 	// it is not the line weight (absent: the line weight).
 	NetWeight  float64 `json:"net_weight,omitempty"`
 	Quiescence int     `json:"quiescence"`
+	// QuiescenceMode is the mode's name when it is not the first
+	// ("enemy", which every state before modes used).
+	QuiescenceMode string `json:"quiescence_mode,omitempty"`
 	// WeightsSHA256 is the SHA-256 (hex) of the network's weights file
 	// (empty for a weight set without a network).
 	WeightsSHA256 string `json:"weights_sha256,omitempty"`
@@ -107,6 +111,22 @@ func (s *RecordState) NextWidth(start int) int {
 	return w * step
 }
 
+// ModeName is the state's quiescence mode by name.
+func (s *RecordState) ModeName() string {
+	if s.QuiescenceMode == "" {
+		return QuiescenceModes[QuiescenceEnemy]
+	}
+	return s.QuiescenceMode
+}
+
+// SetMode records the quiescence mode by name (the default as absent).
+func (s *RecordState) SetMode(name string) {
+	s.QuiescenceMode = ""
+	if name != QuiescenceModes[QuiescenceEnemy] {
+		s.QuiescenceMode = name
+	}
+}
+
 // MergeRecordStates joins the states of the shards of one record attempt
 // (all Count of them, in any order) into the state one machine would have
 // written running every width: the runs in order of width, the best the
@@ -124,7 +144,7 @@ func MergeRecordStates(shards []*RecordState, names []string) (*RecordState, err
 	}
 	owner := make([]string, first.Shard.Count)
 	merged := &RecordState{Version: RecordStateVersion, Eval: first.Eval, LineWeight: first.LineWeight, NetWeight: first.NetWeight,
-		Quiescence: first.Quiescence, WeightsSHA256: first.WeightsSHA256}
+		Quiescence: first.Quiescence, QuiescenceMode: first.QuiescenceMode, WeightsSHA256: first.WeightsSHA256}
 	for i, s := range shards {
 		switch {
 		case s.Shard == nil:
@@ -133,7 +153,7 @@ func MergeRecordStates(shards []*RecordState, names []string) (*RecordState, err
 			return nil, fmt.Errorf("%s: shard %d/%d from width %d, of another attempt than %s (of %d from width %d)",
 				names[i], s.Shard.Index, s.Shard.Count, s.Shard.Start, names[0], first.Shard.Count, first.Shard.Start)
 		case s.Eval != first.Eval || s.LineWeight != first.LineWeight || s.NetWeight != first.NetWeight ||
-			s.Quiescence != first.Quiescence || s.WeightsSHA256 != first.WeightsSHA256:
+			s.Quiescence != first.Quiescence || s.QuiescenceMode != first.QuiescenceMode || s.WeightsSHA256 != first.WeightsSHA256:
 			return nil, fmt.Errorf("%s: searched with other settings than %s", names[i], names[0])
 		case owner[s.Shard.Index] != "":
 			return nil, fmt.Errorf("%s and %s are both shard %d/%d", owner[s.Shard.Index], names[i], s.Shard.Index, s.Shard.Count)
@@ -221,6 +241,11 @@ func (s *RecordState) Validate() error {
 	}
 	if s.Quiescence < 0 || s.Quiescence > MaxQuiescence {
 		return fmt.Errorf("quiescence %d out of range 0..%d", s.Quiescence, MaxQuiescence)
+	}
+	if s.QuiescenceMode != "" {
+		if _, err := QuiescenceModeByName(s.QuiescenceMode); err != nil || s.QuiescenceMode == QuiescenceModes[QuiescenceEnemy] {
+			return fmt.Errorf("quiescence mode %q: want %s (the default, enemy, is written as no mode)", s.QuiescenceMode, strings.Join(QuiescenceModes[1:], ", "))
+		}
 	}
 	if math.IsNaN(s.TotalSecs) || math.IsInf(s.TotalSecs, 0) || s.TotalSecs < 0 {
 		return fmt.Errorf("total seconds %g is not a finite, non-negative number", s.TotalSecs)

@@ -27,6 +27,8 @@ var tuneParams = []struct {
 	{"hole_depth", func(w *EvalWeights) *float64 { return &w.HoleDepth }},
 	{"rows_with_holes", func(w *EvalWeights) *float64 { return &w.RowsWithHoles }},
 	{"height", func(w *EvalWeights) *float64 { return &w.Height }},
+	{"enclosed", func(w *EvalWeights) *float64 { return &w.Enclosed }},
+	{"enclosed_rows", func(w *EvalWeights) *float64 { return &w.EnclosedRows }},
 	{"enemy_peak", func(w *EvalWeights) *float64 { return &w.EnemyPeak }},
 }
 
