@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -54,6 +55,7 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	replay := fs.String("replay", "", "a replay in any of the game's encodings (Base2048, Base65536, hex or raw LRDU)")
 	replayFile := fs.String("replay-file", "", "a file holding a replay (at most "+bounded.Size(maxHatetrisReplayBytes)+"; - for stdin)")
 	mild := fs.Bool("mild", false, "play against HATETRIS Mild (no rule against repeated wells)")
+	trace := fs.Bool("trace", false, "with a replay: before the result, print one JSON line per piece locked (its number, the lines so far, the well's features)")
 	bot := fs.Bool("bot", false, "let Kocka's placer play (beam search) and print its replay")
 	beam := fs.Int("beam", 64, "bot: beam width")
 	evalName := fs.String("eval", "eltetris", "bot: the evaluation of wells ("+evalNames()+")")
@@ -80,6 +82,10 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return 2
 	}
 	if *bot {
+		if *trace {
+			fmt.Fprintln(stderr, "kocka hatetris play: --trace reads a replay (--replay or --replay-file), not --bot")
+			return 2
+		}
 		if *mild {
 			fmt.Fprintln(stderr, "kocka hatetris play: the bot plays HATETRIS only (no --mild)")
 			return 2
@@ -112,7 +118,43 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 1
 	}
-	n := g.Play(moves)
+	if !*trace {
+		n := g.Play(moves)
+		printHatetrisResult(stdout, g.Score(), n, g.Over())
+		return 0
+	}
+	n, pieces := 0, g.Pieces()
+	enc := json.NewEncoder(stdout)
+	for _, m := range moves {
+		if !g.Apply(m) {
+			break
+		}
+		n++
+		if g.Pieces() == pieces && !g.Over() {
+			continue
+		}
+		pieces = g.Pieces()
+		w := g.Well()
+		locked := pieces - 1 // the next piece has spawned
+		if g.Over() {
+			locked = pieces
+		}
+		line := struct {
+			Piece int  `json:"piece"`
+			Moves int  `json:"moves"`
+			Lines int  `json:"lines"`
+			Over  bool `json:"game_over"`
+			*hatetris.WellStats
+		}{Piece: locked, Moves: n, Lines: g.Score(), Over: g.Over()}
+		// A well over the bar (the game's end) has no features to count.
+		if st, ok := hatetris.StatsOf(&w); ok {
+			line.WellStats = &st
+		}
+		if err := enc.Encode(line); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+			return 1
+		}
+	}
 	printHatetrisResult(stdout, g.Score(), n, g.Over())
 	return 0
 }

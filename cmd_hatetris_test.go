@@ -300,3 +300,51 @@ func TestHatetrisBeamMemory(t *testing.T) {
 		t.Errorf("a refused data run wrote %s (%v)", out, err)
 	}
 }
+
+// TestHatetrisPlayTrace: --trace prints a line per piece locked, in
+// order, with the well's features (none for the well that ends the
+// game), then the result line that play prints without it.
+func TestHatetrisPlayTrace(t *testing.T) {
+	var plain, traced, errs bytes.Buffer
+	best := filepath.Join("docs", "hatetris-best.txt")
+	if code := hatetrisCommands.Run([]string{"play", "--replay-file", best}, nil, &plain, &errs); code != 0 {
+		t.Fatalf("play: exit %d: %s", code, errs.String())
+	}
+	if code := hatetrisCommands.Run([]string{"play", "--trace", "--replay-file", best}, nil, &traced, &errs); code != 0 {
+		t.Fatalf("play --trace: exit %d: %s", code, errs.String())
+	}
+	lines := strings.Split(strings.TrimSpace(traced.String()), "\n")
+	if got := lines[len(lines)-1] + "\n"; got != plain.String() {
+		t.Fatalf("last line %q, play prints %q", got, plain.String())
+	}
+	var result struct{ Lines, Moves int }
+	json.Unmarshal(plain.Bytes(), &result)
+	type traceLine struct {
+		Piece, Moves, Lines int
+		Over                bool `json:"game_over"`
+		Height              *int
+		Holes, Enclosed     int
+	}
+	pieces := lines[:len(lines)-1]
+	for i, l := range pieces {
+		var tl traceLine
+		if err := json.Unmarshal([]byte(l), &tl); err != nil {
+			t.Fatalf("line %d: %v: %q", i, err, l)
+		}
+		last := i == len(pieces)-1
+		switch {
+		case tl.Piece != i+1:
+			t.Fatalf("line %d is piece %d", i, tl.Piece)
+		case tl.Over != last || last && (tl.Height != nil || tl.Moves != result.Moves || tl.Lines != result.Lines):
+			t.Fatalf("line %d (last %v): %q; the result %+v", i, last, l, result)
+		case !last && (tl.Height == nil || tl.Enclosed > tl.Holes):
+			t.Fatalf("line %d: %q", i, l)
+		}
+	}
+	if len(pieces) < 100 {
+		t.Errorf("%d pieces traced", len(pieces))
+	}
+	if code := hatetrisCommands.Run([]string{"play", "--trace", "--bot"}, nil, &traced, &errs); code != 2 {
+		t.Errorf("--trace with --bot: exit %d, want 2", code)
+	}
+}

@@ -317,8 +317,14 @@ type Evaluator struct {
 	// Mode is how quiescence extends a well (QuiescenceEnemy: by the
 	// piece the enemy gives; QuiescenceClears: by the record holders'
 	// run of line clears).
-	Mode  QuiescenceMode
-	Cache *EnemyCache
+	Mode QuiescenceMode
+	// ClearWeight is what a line of the clears lookahead is worth (used
+	// by QuiescenceClears only; ClearWeightSet false: the LineWeight). The
+	// lookahead does not ask whether the enemy gives the piece: a line it
+	// sees is a threat, worth less than a line cleared.
+	ClearWeight    float64
+	ClearWeightSet bool
+	Cache          *EnemyCache
 
 	gens []Gen // one per quiescence level, so that levels do not clobber each other
 	bufs [][]Child
@@ -436,11 +442,18 @@ func (e *Evaluator) clears(b *Bits, depth int) float64 {
 				continue
 			}
 			w := c.Well
-			best = max(best, e.LineWeight+e.clears(&w, depth-1))
+			best = max(best, e.clearWeight()+e.clears(&w, depth-1))
 		}
 		return best
 	}
 	return own
+}
+
+func (e *Evaluator) clearWeight() float64 {
+	if e.ClearWeightSet {
+		return e.ClearWeight
+	}
+	return e.LineWeight
 }
 
 // static is the well's value without looking ahead: the weighted
@@ -456,4 +469,31 @@ func (e *Evaluator) static(b *Bits) float64 {
 		v += nw * e.W.Net.valueOf(b, &f)
 	}
 	return v
+}
+
+// WellStats are a well's features by name, for reading games piece by
+// piece (kocka hatetris play --trace).
+type WellStats struct {
+	Height            int `json:"height"` // rows from the floor to the top of the stack
+	Cells             int `json:"cells"`
+	Holes             int `json:"holes"`    // empty cells under a filled one
+	Enclosed          int `json:"enclosed"` // empty cells no path of empty cells reaches
+	EnclosedRows      int `json:"enclosed_rows"`
+	RowTransitions    int `json:"row_transitions"`
+	ColumnTransitions int `json:"column_transitions"`
+	Wells             int `json:"wells"`
+	HighestHole       int `json:"highest_hole"`
+	ClearableRows     int `json:"clearable_rows"`
+}
+
+// StatsOf counts a live well's features; ok is false for a well with a
+// cell at or above the bar.
+func StatsOf(w *Well) (s WellStats, ok bool) {
+	b, ok := BitsOf(w)
+	if !ok {
+		return s, false
+	}
+	f := b.features()
+	return WellStats{Height: f.height, Cells: b.Cells(), Holes: f.holes, Enclosed: f.enclosed, EnclosedRows: f.enclosedRows,
+		RowTransitions: f.rowT, ColumnTransitions: f.colT, Wells: f.wells, HighestHole: f.highest, ClearableRows: f.clearable}, true
 }
