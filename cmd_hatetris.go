@@ -43,6 +43,7 @@ var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Comman
 	{Name: "record", Summary: "the record attempt: beam searches of doubling width for --hours, resumable", Run: runHatetrisRecord},
 	{Name: "data", Summary: "training positions for the learned evaluation, labelled by rollouts (--out; --shard I/N, then data merge)", Run: runHatetrisData},
 	{Name: "train", Summary: "train the learned evaluation on a data file (--data, --out, --plot)", Run: runHatetrisTrain},
+	{Name: "imitate", Summary: "fit a weight set to the choices of recorded games, the record holders' say (--replays, --names, --out)", Run: runHatetrisImitate},
 	{Name: "tune", Summary: "tune a weight set by the cross-entropy method on the lines of beam searches (--out, resumable)", Run: runHatetrisTune},
 }}
 

@@ -126,6 +126,22 @@ var EvalSets = []EvalWeights{
 		Height:            -2.806775122616653,
 	},
 	{
+		Name: "imitated",
+		Note: "fitted by kocka hatetris imitate to the placements of seven published record games (148 to 366 lines; docs/hatetris-imitate.json): the landing each player chose against the piece's other landings",
+		// The result file's set; TestImitatedSetIsTheFit checks them.
+		RowTransitions:    -390.24254970605585,
+		ColumnTransitions: -70.75184601685005,
+		Holes:             55.80325326989294,
+		Wells:             -204.66630999561124,
+		HighestHole:       47.90063938706316,
+		ClearableRows:     192.0888151146681,
+		HoleDepth:         -9.864973872114698,
+		RowsWithHoles:     -57.35993882866557,
+		Height:            44.73025820280817,
+		Enclosed:          1.0055976640706923,
+		EnclosedRows:      -402.0624059341917,
+	},
+	{
 		Name:              "learned",
 		Note:              "eltetris plus a small NNUE-style network's expected lines, trained on rollouts (net.go, docs/hatetris.md); the built-in weights unless --weights",
 		RowTransitions:    -3.2178882868487753,
