@@ -187,7 +187,8 @@ type boardFeatures struct {
 	enclosed, enclosedRows                       int
 }
 
-// features computes them.
+// features computes them, the enclosed cells aside (a flood fill that
+// only the sets weighing them pay for: withEnclosed).
 func (b *Bits) features() boardFeatures {
 	// Row transitions: every row of the 20-row well, an empty row counting
 	// 2 (one change at each wall); the four rows above the bar are empty.
@@ -230,10 +231,6 @@ func (b *Bits) features() boardFeatures {
 			covered |= r
 		}
 	}
-	if f.holes > 0 {
-		// Only a covered cell can be enclosed.
-		f.enclosed, f.enclosedRows = b.enclosed(top)
-	}
 	for i := bitsRows - 1; i >= top-1 && i >= 0; i-- {
 		f.colT += bits.OnesCount16((b[i] ^ prev) & fullRow)
 		prev = b[i]
@@ -254,6 +251,13 @@ func (b *Bits) features() boardFeatures {
 		}
 	}
 	return f
+}
+
+// withEnclosed adds the enclosed cells to features f of well b.
+func (b *Bits) withEnclosed(f *boardFeatures) {
+	if f.holes > 0 { // only a covered cell can be enclosed
+		f.enclosed, f.enclosedRows = b.enclosed(bitsRows - f.height)
+	}
 }
 
 // enclosed counts the empty cells of rows top and below that no path of
@@ -303,8 +307,14 @@ func (b *Bits) enclosed(top int) (cells, rows int) {
 // boardScore is the weighted sum of the features that need only the well.
 func (w *EvalWeights) boardScore(b *Bits) float64 {
 	f := b.features()
+	if w.weighsEnclosed() {
+		b.withEnclosed(&f)
+	}
 	return w.scoreOf(&f)
 }
+
+// weighsEnclosed reports whether the set needs the enclosed cells.
+func (w *EvalWeights) weighsEnclosed() bool { return w.Enclosed != 0 || w.EnclosedRows != 0 }
 
 // scoreOf is boardScore of features already counted.
 func (w *EvalWeights) scoreOf(f *boardFeatures) float64 {
@@ -476,6 +486,9 @@ func (e *Evaluator) clearWeight() float64 {
 // features and the network.
 func (e *Evaluator) static(b *Bits) float64 {
 	f := b.features() // once, for the weights and the network's counts
+	if e.W.weighsEnclosed() {
+		b.withEnclosed(&f)
+	}
 	v := e.W.scoreOf(&f)
 	if e.W.Net != nil {
 		nw := e.NetWeight
@@ -510,6 +523,7 @@ func StatsOf(w *Well) (s WellStats, ok bool) {
 		return s, false
 	}
 	f := b.features()
+	b.withEnclosed(&f)
 	return WellStats{Height: f.height, Cells: b.Cells(), Holes: f.holes, Enclosed: f.enclosed, EnclosedRows: f.enclosedRows,
 		RowTransitions: f.rowT, ColumnTransitions: f.colT, Wells: f.wells, HighestHole: f.highest, ClearableRows: f.clearable}, true
 }

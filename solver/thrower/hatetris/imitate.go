@@ -24,6 +24,7 @@ var imitationFeatures = []string{"lines", "row_transitions", "column_transitions
 
 func imitationVector(c *Child, out []float64) []float64 {
 	f := c.Well.features()
+	c.Well.withEnclosed(&f)
 	return append(out, float64(c.Lines), float64(f.rowT), float64(f.colT), float64(f.holes), float64(f.wells),
 		float64(f.highest), float64(f.clearable), float64(f.holeDepth), float64(f.holeRows), float64(f.height),
 		float64(f.enclosed), float64(f.enclosedRows))

@@ -84,6 +84,7 @@ func TestEnclosed(t *testing.T) {
 	for n, sw := range randomWells(t, 40, 11) {
 		b, _ := BitsOf(&sw.well)
 		f := b.features()
+		b.withEnclosed(&f)
 		wc, wr := enclosedByCells(&sw.well)
 		if f.enclosed != wc || f.enclosedRows != wr {
 			t.Fatalf("well %d: %d enclosed cells in %d rows, the cell search %d in %d\n%s",
