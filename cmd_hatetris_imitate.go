@@ -25,17 +25,20 @@ const maxImitateReplaysBytes = 16 << 20
 
 // hatetrisImitateFile is what kocka hatetris imitate writes to --out.
 type hatetrisImitateFile struct {
-	Command       string             `json:"command"`
-	Replays       []imitateReplay    `json:"replays"`
-	Choices       int                `json:"choices"`
-	Iterations    int                `json:"iterations"`
-	Step          float64            `json:"step"`
-	LogLikelihood float64            `json:"log_likelihood"`
-	Top1          float64            `json:"top1"`
-	Features      []string           `json:"features"`
-	Weights       []float64          `json:"weights"` // per unit of each feature
-	LineWeight    float64            `json:"line_weight"`
-	Set           map[string]float64 `json:"set"` // the weights scaled so that a line is worth LineWeight
+	Command       string          `json:"command"`
+	Replays       []imitateReplay `json:"replays"`
+	Choices       int             `json:"choices"`
+	Iterations    int             `json:"iterations"`
+	Step          float64         `json:"step"`
+	LogLikelihood float64         `json:"log_likelihood"`
+	Top1          float64         `json:"top1"`
+	// The same for a landing picked at random: the baseline.
+	ChanceLogLikelihood float64            `json:"chance_log_likelihood"`
+	ChanceTop1          float64            `json:"chance_top1"`
+	Features            []string           `json:"features"`
+	Weights             []float64          `json:"weights"` // per unit of each feature
+	LineWeight          float64            `json:"line_weight"`
+	Set                 map[string]float64 `json:"set"` // the weights scaled so that a line is worth LineWeight
 }
 
 type imitateReplay struct {
@@ -110,6 +113,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		return 1
 	}
 	file.Choices, file.LogLikelihood, file.Top1, file.Weights = fit.Choices, fit.LogLikelihood, fit.Top1, fit.Weights
+	file.ChanceLogLikelihood, file.ChanceTop1 = fit.ChanceLogLikelihood, fit.ChanceTop1
 	file.Set = hatetris.SetWeights(set)
 	out2, err := json.MarshalIndent(file, "", "  ")
 	if err == nil {
@@ -119,8 +123,8 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "kocka hatetris imitate: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%d choices of %d games: mean log likelihood %.4f, the chosen landing ranked first %.1f%%; written to %s\n",
-		fit.Choices, len(games), fit.LogLikelihood, 100*fit.Top1, *out)
+	fmt.Fprintf(stdout, "%d choices of %d games: mean log likelihood %.4f (%.4f at random), the chosen landing ranked first %.1f%% (%.1f%% at random); written to %s\n",
+		fit.Choices, len(games), fit.LogLikelihood, fit.ChanceLogLikelihood, 100*fit.Top1, 100*fit.ChanceTop1, *out)
 	return 0
 }
 

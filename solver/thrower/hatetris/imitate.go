@@ -92,7 +92,10 @@ type ImitationFit struct {
 	// LogLikelihood is the mean log chance of the chosen landings; Top1
 	// the share of choices the weights rank first.
 	LogLikelihood, Top1 float64
-	Choices             int
+	// ChanceLogLikelihood and ChanceTop1 are the same for a player who
+	// picks a landing at random: the baseline the fit is measured by.
+	ChanceLogLikelihood, ChanceTop1 float64
+	Choices                         int
 }
 
 // ImitationFeatures names the fit's weights, in order.
@@ -196,6 +199,12 @@ func FitImitation(choices []ImitationChoice, iterations int, step float64) (Imit
 	for j := range w {
 		fit.Weights[j] = w[j] / sd[j]
 	}
+	for _, c := range choices {
+		fit.ChanceLogLikelihood -= math.Log(float64(len(c.Features)))
+		fit.ChanceTop1 += 1 / float64(len(c.Features))
+	}
+	fit.ChanceLogLikelihood /= float64(len(choices))
+	fit.ChanceTop1 /= float64(len(choices))
 	fit.Choices = len(choices)
 	return fit, nil
 }
