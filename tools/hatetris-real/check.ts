@@ -38,13 +38,14 @@ if (!docs) {
   process.exit(2)
 }
 const checks: { name: string, replay: string, lines: number }[] = []
+// hatetris-best.txt is the best game of all the states.
+let best = -1
 for (const f of fs.readdirSync(docs).filter(f => /^hatetris-record.*\.json$/.test(f)).sort()) {
   const st = JSON.parse(fs.readFileSync(path.join(docs, f), 'utf8'))
   for (const r of st.runs) checks.push({ name: `${f} width ${r.width}`, replay: r.replay, lines: r.lines })
-  if (f === 'hatetris-record.json') {
-    checks.push({ name: 'hatetris-best.txt', replay: fs.readFileSync(path.join(docs, 'hatetris-best.txt'), 'utf8'), lines: st.best.lines })
-  }
+  best = Math.max(best, st.best.lines)
 }
+checks.push({ name: 'hatetris-best.txt', replay: fs.readFileSync(path.join(docs, 'hatetris-best.txt'), 'utf8'), lines: best })
 let bad = 0
 for (const c of checks) {
   const got = await play(c.replay)
