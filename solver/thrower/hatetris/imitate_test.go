@@ -225,11 +225,4 @@ func TestImitatedSetIsTheFit(t *testing.T) {
 
 // BenchmarkImitatedValue is the imitated set's weighted sum of a well:
 // eltetris's features and the enclosed cells' flood fill.
-func BenchmarkImitatedValue(b *testing.B) {
-	wells := benchWells(b)
-	ev, _ := EvalByName("imitated")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		ev.boardScore(&wells[i%len(wells)])
-	}
-}
+func BenchmarkImitatedValue(b *testing.B) { benchBoardScore(b, "imitated") }

@@ -477,9 +477,15 @@ func BenchmarkNetFloatValue(b *testing.B) {
 	}
 }
 
-func BenchmarkEltetrisValue(b *testing.B) {
+func BenchmarkEltetrisValue(b *testing.B) { benchBoardScore(b, "eltetris") }
+
+// benchBoardScore is a weight set's cost per well.
+func benchBoardScore(b *testing.B, set string) {
 	wells := benchWells(b)
-	ev, _ := EvalByName("eltetris")
+	ev, err := EvalByName(set)
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		ev.boardScore(&wells[i%len(wells)])
