@@ -48,10 +48,6 @@ type BeamConfig struct {
 	Quiescence int
 	// QuiescenceMode is how Quiescence extends a well.
 	QuiescenceMode QuiescenceMode
-	// ClearWeight, when ClearWeightSet, is what a line the clears
-	// lookahead sees is worth (else the LineWeight).
-	ClearWeight    float64
-	ClearWeightSet bool
 	// Workers expand the beam in parallel (0: one per CPU). The result
 	// does not depend on their number.
 	Workers int
@@ -129,7 +125,7 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 	for i := 0; i < cfg.Workers; i++ {
 		b.workers = append(b.workers, &beamWorker{b: b, cache: cache,
 			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, NetWeight: cfg.NetWeight, Quiescence: cfg.Quiescence, Mode: cfg.QuiescenceMode,
-				ClearWeight: cfg.ClearWeight, ClearWeightSet: cfg.ClearWeightSet, Cache: cache}})
+				Cache: cache}})
 	}
 	return b, nil
 }

@@ -343,14 +343,8 @@ type Evaluator struct {
 	// Mode is how quiescence extends a well (QuiescenceEnemy: by the
 	// piece the enemy gives; QuiescenceClears: by the record holders'
 	// run of line clears).
-	Mode QuiescenceMode
-	// ClearWeight is what a line of the clears lookahead is worth (used
-	// by QuiescenceClears only; ClearWeightSet false: the LineWeight). The
-	// lookahead does not ask whether the enemy gives the piece: a line it
-	// sees is a threat, worth less than a line cleared.
-	ClearWeight    float64
-	ClearWeightSet bool
-	Cache          *EnemyCache
+	Mode  QuiescenceMode
+	Cache *EnemyCache
 
 	gens []Gen // one per quiescence level, so that levels do not clobber each other
 	bufs [][]Child
@@ -468,18 +462,11 @@ func (e *Evaluator) clears(b *Bits, depth int) float64 {
 				continue
 			}
 			w := c.Well
-			best = max(best, e.clearWeight()+e.clears(&w, depth-1))
+			best = max(best, e.LineWeight+e.clears(&w, depth-1))
 		}
 		return best
 	}
 	return own
-}
-
-func (e *Evaluator) clearWeight() float64 {
-	if e.ClearWeightSet {
-		return e.ClearWeight
-	}
-	return e.LineWeight
 }
 
 // static is the well's value without looking ahead: the weighted
