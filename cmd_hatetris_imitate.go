@@ -57,6 +57,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 	iterations := fs.Int("iterations", 400, fmt.Sprintf("gradient steps (1 to %d)", hatetris.MaxImitationIterations))
 	step := fs.Float64("step", 0.5, "the step size, on features scaled to their spread (more than 0, at most 100)")
 	lineWeight := fs.Float64("line-weight", 1000, "scale the set so that a line is worth this (the record search's --line-weight)")
+	features := fs.String("features", strings.Join(hatetris.DefaultImitationFeatures, ","), "the weights to fit besides the lines, separated by commas: some of "+strings.Join(hatetris.ImitationFeatureNames(), ", "))
 	out := fs.String("out", "", "the result file (JSON; required)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
@@ -76,6 +77,10 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 	default:
 		err = cli.CheckWritable(*out)
 	}
+	featureNames := strings.Split(*features, ",")
+	if err == nil {
+		err = hatetris.CheckImitationFeatures(featureNames) // before any work
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate: %v\n", err)
 		return 2
@@ -91,10 +96,10 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		return 1
 	}
 	file := hatetrisImitateFile{Command: shellCommand(append([]string{"kocka", "hatetris", "imitate"}, args...)),
-		Iterations: *iterations, Step: *step, LineWeight: *lineWeight, Features: hatetris.ImitationFeatures()}
+		Iterations: *iterations, Step: *step, LineWeight: *lineWeight}
 	var all []hatetris.ImitationChoice
 	for _, g := range games {
-		cs, err := hatetris.ImitationChoices(g.moves)
+		cs, err := hatetris.ImitationChoices(g.moves, featureNames)
 		if err != nil {
 			fmt.Fprintf(stderr, "kocka hatetris imitate: %s: %v\n", g.name, err)
 			return 1
@@ -102,7 +107,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		all = append(all, cs...)
 		file.Replays = append(file.Replays, imitateReplay{Name: g.name, Lines: g.lines, Choices: len(cs)})
 	}
-	fit, err := hatetris.FitImitation(all, *iterations, *step)
+	fit, err := hatetris.FitImitation(featureNames, all, *iterations, *step)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate: %v\n", err)
 		return 1
@@ -112,7 +117,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "kocka hatetris imitate: %v\n", err)
 		return 1
 	}
-	file.Choices, file.LogLikelihood, file.Top1, file.Weights = fit.Choices, fit.LogLikelihood, fit.Top1, fit.Weights
+	file.Choices, file.LogLikelihood, file.Top1, file.Features, file.Weights = fit.Choices, fit.LogLikelihood, fit.Top1, fit.Features, fit.Weights
 	file.ChanceLogLikelihood, file.ChanceTop1 = fit.ChanceLogLikelihood, fit.ChanceTop1
 	file.Set = hatetris.SetWeights(set)
 	out2, err := json.MarshalIndent(file, "", "  ")

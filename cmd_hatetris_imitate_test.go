@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -40,6 +41,17 @@ func TestHatetrisImitate(t *testing.T) {
 		t.Errorf("command %q: the names are not quoted for a shell", f.Command)
 	}
 
+	// --features picks the weights fitted, in its order after the lines.
+	code, stdout, stderr = run("--replays", replays, "--names", "Deasuke", "--iterations", "20", "--features", "rows_missing_one,bumpiness", "--out", out)
+	data, err = os.ReadFile(out)
+	f = hatetrisImitateFile{}
+	if code != 0 || err != nil || json.Unmarshal(data, &f) != nil {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	if !slices.Equal(f.Features, []string{"lines", "rows_missing_one", "bumpiness"}) || len(f.Weights) != 3 || len(f.Set) != 2 {
+		t.Errorf("--features: features %v, weights %v, set %v", f.Features, f.Weights, f.Set)
+	}
+
 	bad := filepath.Join(dir, "bad.txt")
 	for _, c := range []struct {
 		file, names, want string
@@ -63,6 +75,10 @@ func TestHatetrisImitate(t *testing.T) {
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--step", "NaN"},
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--line-weight", "-1"},
 		{"--replays", replays, "--names", "Deasuke", "--out", filepath.Join(dir, "no", "such", "x.json")},
+		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", "holes,no_such_feature"},
+		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", "holes,holes"},
+		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", "enemy_peak"},
+		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", ""},
 	} {
 		if code, _, _ := run(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

@@ -73,7 +73,7 @@ func TestHatetrisTune(t *testing.T) {
 	// Bad flags are refused before anything is played or written.
 	fresh := filepath.Join(dir, "fresh.json")
 	for _, bad := range [][]string{
-		{"--widths", "4,x"}, {"--widths", "0"}, {"--params", "bumpiness"}, {"--start", "learned"}, {"--start", "nope"},
+		{"--widths", "4,x"}, {"--widths", "0"}, {"--params", "smoothness"}, {"--start", "learned"}, {"--start", "nope"},
 		{"--elite", "99"}, {"--noise", "NaN"}, {"--quiescence", "9"}, {"--workers", "0"}, {"--out", filepath.Join(dir, "no/such/dir/x.json")},
 		{"extra"},
 	} {

@@ -55,6 +55,29 @@ type EvalWeights struct {
 	Enclosed     float64
 	EnclosedRows float64
 
+	// The surface and the rows' fill, for the imitation fits (the
+	// record games' players avoid some shapes that the features above
+	// do not see: measured in docs/hatetris.md, "A wider fit"). A
+	// column's height is its highest filled cell above the floor, with
+	// no gravity the top of its stack. Bumpiness sums the height
+	// differences of neighbouring columns, MaxStep is the largest;
+	// FlatSteps, StepsOfTwo and Cliffs count the neighbours that differ
+	// by 0, by 2 and by 3 or more; DeepWells the columns 3 or more below
+	// both neighbours (a wall is as high as any), which only an I fills;
+	// HeightRange is the highest column less the lowest.
+	// RowsMissingOne, -Two and -Three count the rows with 9, 8 and 7 of
+	// their 10 cells filled.
+	Bumpiness        float64
+	MaxStep          float64
+	FlatSteps        float64
+	StepsOfTwo       float64
+	Cliffs           float64
+	DeepWells        float64
+	HeightRange      float64
+	RowsMissingOne   float64
+	RowsMissingTwo   float64
+	RowsMissingThree float64
+
 	// Net, when set, adds LineWeight x the lines the network expects
 	// from the well (the "learned" set has one; kocka's --weights adds
 	// one to any set). Its value moves in steps of
@@ -142,6 +165,32 @@ var EvalSets = []EvalWeights{
 		EnclosedRows:      -402.0624059341917,
 	},
 	{
+		Name: "imitated-shape",
+		Note: "imitated with the surface and the rows' fill added (bumpiness, steps, cliffs, deep wells, rows missing one to three cells), fitted by kocka hatetris imitate to the same seven record games (docs/hatetris-imitate-shape.json)",
+		// The result file's set; TestImitatedSetIsTheFit checks them.
+		RowTransitions:    -559.4885161254421,
+		ColumnTransitions: -64.76231956650939,
+		Holes:             165.33844555496634,
+		Wells:             -71.79845984575829,
+		HighestHole:       -7.0618178896906585,
+		ClearableRows:     149.15808302142233,
+		HoleDepth:         -16.94089089912172,
+		RowsWithHoles:     -161.14742043718633,
+		Height:            -133.76383032796144,
+		Enclosed:          33.12425375739105,
+		EnclosedRows:      -272.134729189301,
+		Bumpiness:         64.65981240297316,
+		MaxStep:           77.2161642281866,
+		FlatSteps:         -249.95235439964586,
+		StepsOfTwo:        40.901995927894646,
+		Cliffs:            348.08311967011724,
+		DeepWells:         -300.7136792971234,
+		HeightRange:       -16.89745171371991,
+		RowsMissingOne:    -956.0232161606522,
+		RowsMissingTwo:    47.21361284257344,
+		RowsMissingThree:  -396.1244599873369,
+	},
+	{
 		Name:              "learned",
 		Note:              "eltetris plus a small NNUE-style network's expected lines, trained on rollouts (net.go, docs/hatetris.md); the built-in weights unless --weights",
 		RowTransitions:    -3.2178882868487753,
@@ -185,6 +234,10 @@ type boardFeatures struct {
 	rowT, colT, holes, wells, highest, clearable int
 	holeDepth, holeRows, height                  int
 	enclosed, enclosedRows                       int
+
+	// withSurface's
+	bumpiness, maxStep, flatSteps, stepsOfTwo, cliffs, deepWells, heightRange int
+	missing                                                                   [3]int // rows with 1, 2, 3 cells empty
 }
 
 // features computes them, the enclosed cells aside (a flood fill that
@@ -304,24 +357,89 @@ func (b *Bits) enclosed(top int) (cells, rows int) {
 	return cells, rows
 }
 
+// withSurface adds the column heights' and the rows' fill features to
+// features f of well b.
+func (b *Bits) withSurface(f *boardFeatures) {
+	var h [10]int
+	var seen uint16
+	for i := bitsRows - f.height; i < bitsRows; i++ {
+		r := b[i]
+		for n := r &^ seen; n != 0; n &= n - 1 {
+			h[bits.TrailingZeros16(n)] = bitsRows - i
+		}
+		seen |= r
+		if empty := 10 - bits.OnesCount16(r); empty >= 1 && empty <= 3 {
+			f.missing[empty-1]++
+		}
+	}
+	lo, hi := h[0], h[0]
+	for x, hx := range h {
+		lo, hi = min(lo, hx), max(hi, hx)
+		left, right := bitsRows, bitsRows // a wall is as high as any column
+		if x > 0 {
+			left = h[x-1]
+		}
+		if x < len(h)-1 {
+			right = h[x+1]
+			d := hx - right
+			if d < 0 {
+				d = -d
+			}
+			f.bumpiness += d
+			f.maxStep = max(f.maxStep, d)
+			switch {
+			case d == 0:
+				f.flatSteps++
+			case d == 2:
+				f.stepsOfTwo++
+			case d >= 3:
+				f.cliffs++
+			}
+		}
+		if min(left, right)-hx >= 3 {
+			f.deepWells++
+		}
+	}
+	f.heightRange = hi - lo
+}
+
 // boardScore is the weighted sum of the features that need only the well.
 func (w *EvalWeights) boardScore(b *Bits) float64 {
 	f := b.features()
-	if w.weighsEnclosed() {
-		b.withEnclosed(&f)
-	}
+	w.withWeighed(b, &f)
 	return w.scoreOf(&f)
+}
+
+// withWeighed adds to features f of well b the costlier ones the set
+// weighs.
+func (w *EvalWeights) withWeighed(b *Bits, f *boardFeatures) {
+	if w.weighsEnclosed() {
+		b.withEnclosed(f)
+	}
+	if w.weighsSurface() {
+		b.withSurface(f)
+	}
 }
 
 // weighsEnclosed reports whether the set needs the enclosed cells.
 func (w *EvalWeights) weighsEnclosed() bool { return w.Enclosed != 0 || w.EnclosedRows != 0 }
+
+// weighsSurface reports whether the set needs withSurface's features.
+func (w *EvalWeights) weighsSurface() bool {
+	return w.Bumpiness != 0 || w.MaxStep != 0 || w.FlatSteps != 0 || w.StepsOfTwo != 0 || w.Cliffs != 0 ||
+		w.DeepWells != 0 || w.HeightRange != 0 || w.RowsMissingOne != 0 || w.RowsMissingTwo != 0 || w.RowsMissingThree != 0
+}
 
 // scoreOf is boardScore of features already counted.
 func (w *EvalWeights) scoreOf(f *boardFeatures) float64 {
 	return w.RowTransitions*float64(f.rowT) + w.ColumnTransitions*float64(f.colT) + w.Holes*float64(f.holes) +
 		w.Wells*float64(f.wells) + w.HighestHole*float64(f.highest) + w.ClearableRows*float64(f.clearable) +
 		w.HoleDepth*float64(f.holeDepth) + w.RowsWithHoles*float64(f.holeRows) + w.Height*float64(f.height) +
-		w.Enclosed*float64(f.enclosed) + w.EnclosedRows*float64(f.enclosedRows)
+		w.Enclosed*float64(f.enclosed) + w.EnclosedRows*float64(f.enclosedRows) +
+		w.Bumpiness*float64(f.bumpiness) + w.MaxStep*float64(f.maxStep) + w.FlatSteps*float64(f.flatSteps) +
+		w.StepsOfTwo*float64(f.stepsOfTwo) + w.Cliffs*float64(f.cliffs) + w.DeepWells*float64(f.deepWells) +
+		w.HeightRange*float64(f.heightRange) + w.RowsMissingOne*float64(f.missing[0]) +
+		w.RowsMissingTwo*float64(f.missing[1]) + w.RowsMissingThree*float64(f.missing[2])
 }
 
 // Evaluator scores wells for one worker of the beam: the weights, the
@@ -473,9 +591,7 @@ func (e *Evaluator) clears(b *Bits, depth int) float64 {
 // features and the network.
 func (e *Evaluator) static(b *Bits) float64 {
 	f := b.features() // once, for the weights and the network's counts
-	if e.W.weighsEnclosed() {
-		b.withEnclosed(&f)
-	}
+	e.W.withWeighed(b, &f)
 	v := e.W.scoreOf(&f)
 	if e.W.Net != nil {
 		nw := e.NetWeight

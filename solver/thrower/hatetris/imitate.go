@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Imitation fits a weight set to the choices of recorded games: at every
@@ -16,18 +17,67 @@ import (
 // games, the set ranks wells the way their learned evaluations chose
 // them, as far as these features can say it.
 
-// imitationFeatures are the features a fit weighs: the lines the lock
-// cleared first, then the named weights of tuneParams (enemy_peak aside:
-// it needs the enemy's move search, not the well alone).
-var imitationFeatures = []string{"lines", "row_transitions", "column_transitions", "holes", "wells", "highest_hole",
+// DefaultImitationFeatures are the weights a fit sets unless told
+// (the "imitated" set's): besides the lines the lock cleared, which come
+// first in every fit and whose weight becomes the line weight.
+var DefaultImitationFeatures = []string{"row_transitions", "column_transitions", "holes", "wells", "highest_hole",
 	"clearable_rows", "hole_depth", "rows_with_holes", "height", "enclosed", "enclosed_rows"}
 
-func imitationVector(c *Child, out []float64) []float64 {
+// ImitationFeatureNames lists the weights a fit can set: every weight of
+// tuneParams that counts something in the well alone.
+func ImitationFeatureNames() []string {
+	var names []string
+	for _, p := range tuneParams {
+		if p.Count != nil {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// imitationCounts looks up the counts of the named weights; an unknown
+// name, a repeated one or none is an error.
+func imitationCounts(features []string) ([]func(*boardFeatures) int, error) {
+	if len(features) == 0 {
+		return nil, errors.New("hatetris: no features to fit")
+	}
+	var counts []func(*boardFeatures) int
+	seen := map[string]bool{}
+	for _, name := range features {
+		if seen[name] {
+			return nil, fmt.Errorf("hatetris: feature %q named twice", name)
+		}
+		seen[name] = true
+		var count func(*boardFeatures) int
+		for _, p := range tuneParams {
+			if p.Name == name {
+				count = p.Count
+			}
+		}
+		if count == nil {
+			return nil, fmt.Errorf("hatetris: unknown feature %q (want some of %s)", name, strings.Join(ImitationFeatureNames(), ", "))
+		}
+		counts = append(counts, count)
+	}
+	return counts, nil
+}
+
+// CheckImitationFeatures reports whether a fit can weigh the named
+// features: some of ImitationFeatureNames, each once.
+func CheckImitationFeatures(features []string) error {
+	_, err := imitationCounts(features)
+	return err
+}
+
+func imitationVector(c *Child, counts []func(*boardFeatures) int, out []float64) []float64 {
 	f := c.Well.features()
 	c.Well.withEnclosed(&f)
-	return append(out, float64(c.Lines), float64(f.rowT), float64(f.colT), float64(f.holes), float64(f.wells),
-		float64(f.highest), float64(f.clearable), float64(f.holeDepth), float64(f.holeRows), float64(f.height),
-		float64(f.enclosed), float64(f.enclosedRows))
+	c.Well.withSurface(&f)
+	out = append(out, float64(c.Lines))
+	for _, count := range counts {
+		out = append(out, float64(count(&f)))
+	}
+	return out
 }
 
 // ImitationChoice is one piece of a recorded game: the features of every
@@ -39,8 +89,13 @@ type ImitationChoice struct {
 
 // ImitationChoices plays a recorded game through the rules and returns
 // its choices: one per piece locked with more than one landing, the last
-// (game-ending) piece aside.
-func ImitationChoices(moves []Move) ([]ImitationChoice, error) {
+// (game-ending) piece aside. Each landing's features are the lines it
+// cleared, then the counts of the named weights (ImitationFeatureNames).
+func ImitationChoices(moves []Move, features []string) ([]ImitationChoice, error) {
+	counts, err := imitationCounts(features)
+	if err != nil {
+		return nil, err
+	}
 	g, err := NewGame(Standard, NewEnemy(false))
 	if err != nil {
 		return nil, err
@@ -71,7 +126,7 @@ func ImitationChoices(moves []Move) ([]ImitationChoice, error) {
 			if c.Well == a && ch.Chosen < 0 {
 				ch.Chosen = len(ch.Features)
 			}
-			ch.Features = append(ch.Features, imitationVector(&c, nil))
+			ch.Features = append(ch.Features, imitationVector(&c, counts, nil))
 		}
 		if ch.Chosen < 0 {
 			return nil, fmt.Errorf("hatetris: piece %d: the well played is none of the piece's landings", pieces-1)
@@ -86,8 +141,9 @@ func ImitationChoices(moves []Move) ([]ImitationChoice, error) {
 
 // ImitationFit is the result of FitImitation.
 type ImitationFit struct {
-	// Weights are per unit of each feature, in imitationFeatures' order
-	// (ImitationFeatures), the lines' first.
+	// Features name the weights: "lines", then the features fitted.
+	Features []string
+	// Weights are per unit of each feature, in Features' order.
 	Weights []float64
 	// LogLikelihood is the mean log chance of the chosen landings; Top1
 	// the share of choices the weights rank first.
@@ -98,18 +154,19 @@ type ImitationFit struct {
 	Choices                         int
 }
 
-// ImitationFeatures names the fit's weights, in order.
-func ImitationFeatures() []string { return append([]string(nil), imitationFeatures...) }
-
 // MaxImitationIterations bounds FitImitation's steps.
 const MaxImitationIterations = 100000
 
-// FitImitation fits the weights by gradient ascent on the mean log
+// FitImitation fits the weights of the lines and the named features (as
+// ImitationChoices counted them) by gradient ascent on the mean log
 // likelihood, on standardised features (each scaled by its spread over
 // all landings), from zero, for the given number of steps. It is
 // deterministic.
-func FitImitation(choices []ImitationChoice, iterations int, step float64) (ImitationFit, error) {
-	k := len(imitationFeatures)
+func FitImitation(features []string, choices []ImitationChoice, iterations int, step float64) (ImitationFit, error) {
+	if _, err := imitationCounts(features); err != nil {
+		return ImitationFit{}, err
+	}
+	k := 1 + len(features)
 	switch {
 	case len(choices) == 0:
 		return ImitationFit{}, errors.New("hatetris: no choices to fit")
@@ -195,6 +252,7 @@ func FitImitation(choices []ImitationChoice, iterations int, step float64) (Imit
 			w[j] += step * grad[j] / float64(len(choices))
 		}
 	}
+	fit.Features = append([]string{"lines"}, features...)
 	fit.Weights = make([]float64, k)
 	for j := range w {
 		fit.Weights[j] = w[j] / sd[j]
@@ -213,13 +271,20 @@ func FitImitation(choices []ImitationChoice, iterations int, step float64) (Imit
 // lineWeight (the beam's --line-weight): a set for the record's searches.
 // It fails when the fit does not value a line above nothing.
 func (f ImitationFit) Set(name, note string, lineWeight float64) (EvalWeights, error) {
-	if len(f.Weights) != len(imitationFeatures) || !(f.Weights[0] > 0) {
+	if len(f.Weights) != len(f.Features) || len(f.Weights) == 0 || f.Features[0] != "lines" {
+		return EvalWeights{}, errors.New("hatetris: the fit's weights do not match its features")
+	}
+	if !(f.Weights[0] > 0) {
 		return EvalWeights{}, errors.New("hatetris: the fit does not value a cleared line: no weight set to scale")
 	}
 	w := EvalWeights{Name: name, Note: note}
 	scale := lineWeight / f.Weights[0]
-	for j, name := range imitationFeatures[1:] {
-		*tuneField(&w, name) = f.Weights[j+1] * scale
+	for j, name := range f.Features[1:] {
+		field := tuneField(&w, name)
+		if field == nil {
+			return EvalWeights{}, fmt.Errorf("hatetris: the fit weighs %q, no weight of a set", name)
+		}
+		*field = f.Weights[j+1] * scale
 	}
 	return w, nil
 }

@@ -13,23 +13,37 @@ import (
 	"github.com/kocka/kocka/internal/cem"
 )
 
-// tuneParams are the weights a tuning can set, by name.
+// tuneParams are the weights a tuning or an imitation fit can set, by
+// name: the weight's field, and the count it weighs in a well's
+// features (with withEnclosed and withSurface added; none for the
+// enemy's peak, which needs the enemy's move search, not the well).
 var tuneParams = []struct {
 	Name  string
 	Field func(*EvalWeights) *float64
+	Count func(*boardFeatures) int
 }{
-	{"row_transitions", func(w *EvalWeights) *float64 { return &w.RowTransitions }},
-	{"column_transitions", func(w *EvalWeights) *float64 { return &w.ColumnTransitions }},
-	{"holes", func(w *EvalWeights) *float64 { return &w.Holes }},
-	{"wells", func(w *EvalWeights) *float64 { return &w.Wells }},
-	{"highest_hole", func(w *EvalWeights) *float64 { return &w.HighestHole }},
-	{"clearable_rows", func(w *EvalWeights) *float64 { return &w.ClearableRows }},
-	{"hole_depth", func(w *EvalWeights) *float64 { return &w.HoleDepth }},
-	{"rows_with_holes", func(w *EvalWeights) *float64 { return &w.RowsWithHoles }},
-	{"height", func(w *EvalWeights) *float64 { return &w.Height }},
-	{"enclosed", func(w *EvalWeights) *float64 { return &w.Enclosed }},
-	{"enclosed_rows", func(w *EvalWeights) *float64 { return &w.EnclosedRows }},
-	{"enemy_peak", func(w *EvalWeights) *float64 { return &w.EnemyPeak }},
+	{"row_transitions", func(w *EvalWeights) *float64 { return &w.RowTransitions }, func(f *boardFeatures) int { return f.rowT }},
+	{"column_transitions", func(w *EvalWeights) *float64 { return &w.ColumnTransitions }, func(f *boardFeatures) int { return f.colT }},
+	{"holes", func(w *EvalWeights) *float64 { return &w.Holes }, func(f *boardFeatures) int { return f.holes }},
+	{"wells", func(w *EvalWeights) *float64 { return &w.Wells }, func(f *boardFeatures) int { return f.wells }},
+	{"highest_hole", func(w *EvalWeights) *float64 { return &w.HighestHole }, func(f *boardFeatures) int { return f.highest }},
+	{"clearable_rows", func(w *EvalWeights) *float64 { return &w.ClearableRows }, func(f *boardFeatures) int { return f.clearable }},
+	{"hole_depth", func(w *EvalWeights) *float64 { return &w.HoleDepth }, func(f *boardFeatures) int { return f.holeDepth }},
+	{"rows_with_holes", func(w *EvalWeights) *float64 { return &w.RowsWithHoles }, func(f *boardFeatures) int { return f.holeRows }},
+	{"height", func(w *EvalWeights) *float64 { return &w.Height }, func(f *boardFeatures) int { return f.height }},
+	{"enclosed", func(w *EvalWeights) *float64 { return &w.Enclosed }, func(f *boardFeatures) int { return f.enclosed }},
+	{"enclosed_rows", func(w *EvalWeights) *float64 { return &w.EnclosedRows }, func(f *boardFeatures) int { return f.enclosedRows }},
+	{"bumpiness", func(w *EvalWeights) *float64 { return &w.Bumpiness }, func(f *boardFeatures) int { return f.bumpiness }},
+	{"max_step", func(w *EvalWeights) *float64 { return &w.MaxStep }, func(f *boardFeatures) int { return f.maxStep }},
+	{"flat_steps", func(w *EvalWeights) *float64 { return &w.FlatSteps }, func(f *boardFeatures) int { return f.flatSteps }},
+	{"steps_of_two", func(w *EvalWeights) *float64 { return &w.StepsOfTwo }, func(f *boardFeatures) int { return f.stepsOfTwo }},
+	{"cliffs", func(w *EvalWeights) *float64 { return &w.Cliffs }, func(f *boardFeatures) int { return f.cliffs }},
+	{"deep_wells", func(w *EvalWeights) *float64 { return &w.DeepWells }, func(f *boardFeatures) int { return f.deepWells }},
+	{"height_range", func(w *EvalWeights) *float64 { return &w.HeightRange }, func(f *boardFeatures) int { return f.heightRange }},
+	{"rows_missing_one", func(w *EvalWeights) *float64 { return &w.RowsMissingOne }, func(f *boardFeatures) int { return f.missing[0] }},
+	{"rows_missing_two", func(w *EvalWeights) *float64 { return &w.RowsMissingTwo }, func(f *boardFeatures) int { return f.missing[1] }},
+	{"rows_missing_three", func(w *EvalWeights) *float64 { return &w.RowsMissingThree }, func(f *boardFeatures) int { return f.missing[2] }},
+	{"enemy_peak", func(w *EvalWeights) *float64 { return &w.EnemyPeak }, nil},
 }
 
 // TuneParamNames lists the names TuneConfig.Params takes.

@@ -155,7 +155,7 @@ func TestTuneValidate(t *testing.T) {
 		want string
 	}{
 		{"no params", func(c *TuneConfig) { c.Params = nil }, "no weights"},
-		{"unknown param", func(c *TuneConfig) { c.Params = []string{"holes", "bumpiness"} }, "unknown weight"},
+		{"unknown param", func(c *TuneConfig) { c.Params = []string{"holes", "smoothness"} }, "unknown weight"},
 		{"twice", func(c *TuneConfig) { c.Params = []string{"holes", "holes"} }, "twice"},
 		{"no widths", func(c *TuneConfig) { c.Widths = nil }, "no beam widths"},
 		{"width", func(c *TuneConfig) { c.Widths = []int{0} }, "beam width"},
