@@ -39,6 +39,21 @@ type hatetrisImitateFile struct {
 	Weights             []float64          `json:"weights"` // per unit of each feature
 	LineWeight          float64            `json:"line_weight"`
 	Set                 map[string]float64 `json:"set"` // the weights scaled so that a line is worth LineWeight
+	// HeldOut (--cross-validate): each game scored by a fit to the
+	// others, and the mean over the games.
+	HeldOut *imitateHeldOut `json:"held_out,omitempty"`
+}
+
+type imitateHeldOut struct {
+	Games         []imitateHeldOutGame `json:"games"`
+	LogLikelihood float64              `json:"log_likelihood"`
+	Top1          float64              `json:"top1"`
+}
+
+type imitateHeldOutGame struct {
+	Name          string  `json:"name"`
+	LogLikelihood float64 `json:"log_likelihood"`
+	Top1          float64 `json:"top1"`
 }
 
 type imitateReplay struct {
@@ -57,6 +72,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 	iterations := fs.Int("iterations", 400, fmt.Sprintf("gradient steps (1 to %d)", hatetris.MaxImitationIterations))
 	step := fs.Float64("step", 0.5, "the step size, on features scaled to their spread (more than 0, at most 100)")
 	lineWeight := fs.Float64("line-weight", 1000, "scale the set so that a line is worth this (the record search's --line-weight)")
+	crossValidate := fs.Bool("cross-validate", false, "also fit to all the games but one, each in turn, and score the one left out (needs two games or more)")
 	features := fs.String("features", strings.Join(hatetris.DefaultImitationFeatures, ","), "the weights to fit besides the lines, separated by commas: some of "+strings.Join(hatetris.ImitationFeatureNames(), ", "))
 	out := fs.String("out", "", "the result file (JSON; required)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
@@ -68,6 +84,8 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	case *replaysPath == "" || *names == "" || *out == "":
 		err = fmt.Errorf("--replays, --names and --out are required")
+	case *crossValidate && len(strings.Split(*names, ";")) < 2:
+		err = fmt.Errorf("--cross-validate needs two games or more")
 	case *iterations < 1 || *iterations > hatetris.MaxImitationIterations:
 		err = fmt.Errorf("--iterations %d out of range 1..%d", *iterations, hatetris.MaxImitationIterations)
 	case !(*step > 0 && *step <= 100):
@@ -98,6 +116,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 	file := hatetrisImitateFile{Command: shellCommand(append([]string{"kocka", "hatetris", "imitate"}, args...)),
 		Iterations: *iterations, Step: *step, LineWeight: *lineWeight}
 	var all []hatetris.ImitationChoice
+	var perGame [][]hatetris.ImitationChoice
 	for _, g := range games {
 		cs, err := hatetris.ImitationChoices(g.moves, featureNames)
 		if err != nil {
@@ -105,12 +124,19 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 			return 1
 		}
 		all = append(all, cs...)
+		perGame = append(perGame, cs)
 		file.Replays = append(file.Replays, imitateReplay{Name: g.name, Lines: g.lines, Choices: len(cs)})
 	}
 	fit, err := hatetris.FitImitation(featureNames, all, *iterations, *step)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate: %v\n", err)
 		return 1
+	}
+	if *crossValidate {
+		if file.HeldOut, err = imitateCrossValidate(games, perGame, featureNames, *iterations, *step); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris imitate: %v\n", err)
+			return 1
+		}
 	}
 	set, err := fit.Set("imitated", "", *lineWeight)
 	if err != nil {
@@ -130,7 +156,40 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 	}
 	fmt.Fprintf(stdout, "%d choices of %d games: mean log likelihood %.4f (%.4f at random), the chosen landing ranked first %.1f%% (%.1f%% at random); written to %s\n",
 		fit.Choices, len(games), fit.LogLikelihood, fit.ChanceLogLikelihood, 100*fit.Top1, 100*fit.ChanceTop1, *out)
+	if h := file.HeldOut; h != nil {
+		fmt.Fprintf(stdout, "each game fitted on the others: mean log likelihood %.4f, ranked first %.1f%%\n", h.LogLikelihood, 100*h.Top1)
+	}
 	return 0
+}
+
+// imitateCrossValidate fits all the games but one, each in turn, and
+// scores the one left out: how well the features predict a player they
+// were not fitted to.
+func imitateCrossValidate(games []imitateGame, perGame [][]hatetris.ImitationChoice, features []string, iterations int, step float64) (*imitateHeldOut, error) {
+	if len(games) < 2 {
+		return nil, fmt.Errorf("--cross-validate needs two games or more, the file has %d of those named", len(games))
+	}
+	h := &imitateHeldOut{}
+	for i, g := range games {
+		var rest []hatetris.ImitationChoice
+		for j, cs := range perGame {
+			if j != i {
+				rest = append(rest, cs...)
+			}
+		}
+		fit, err := hatetris.FitImitation(features, rest, iterations, step)
+		if err != nil {
+			return nil, fmt.Errorf("without %s: %w", g.name, err)
+		}
+		ll, top1, err := fit.Score(perGame[i])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", g.name, err)
+		}
+		h.Games = append(h.Games, imitateHeldOutGame{Name: g.name, LogLikelihood: ll, Top1: top1})
+		h.LogLikelihood += ll / float64(len(games))
+		h.Top1 += top1 / float64(len(games))
+	}
+	return h, nil
 }
 
 type imitateGame struct {

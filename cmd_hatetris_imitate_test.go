@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -52,6 +53,19 @@ func TestHatetrisImitate(t *testing.T) {
 		t.Errorf("--features: features %v, weights %v, set %v", f.Features, f.Weights, f.Set)
 	}
 
+	// --cross-validate scores each game by a fit to the other.
+	code, stdout, stderr = run("--replays", replays, "--names", "knewjade (4);Deasuke", "--iterations", "50", "--cross-validate", "--out", out)
+	data, err = os.ReadFile(out)
+	f = hatetrisImitateFile{}
+	if code != 0 || err != nil || json.Unmarshal(data, &f) != nil || !strings.Contains(stdout, "each game fitted on the others") {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	if h := f.HeldOut; h == nil || len(h.Games) != 2 || h.Games[0].Name != "Deasuke" ||
+		math.Abs(h.LogLikelihood-(h.Games[0].LogLikelihood+h.Games[1].LogLikelihood)/2) > 1e-12 ||
+		!(h.LogLikelihood < 0 && h.LogLikelihood > f.ChanceLogLikelihood) {
+		t.Errorf("--cross-validate: %+v (fit %v, chance %v)", h, f.LogLikelihood, f.ChanceLogLikelihood)
+	}
+
 	bad := filepath.Join(dir, "bad.txt")
 	for _, c := range []struct {
 		file, names, want string
@@ -79,6 +93,7 @@ func TestHatetrisImitate(t *testing.T) {
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", "holes,holes"},
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", "enemy_peak"},
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", ""},
+		{"--replays", replays, "--names", "Deasuke", "--out", out, "--cross-validate"},
 	} {
 		if code, _, _ := run(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

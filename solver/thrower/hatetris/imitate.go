@@ -267,6 +267,45 @@ func FitImitation(features []string, choices []ImitationChoice, iterations int, 
 	return fit, nil
 }
 
+// Score is how well the fit's weights predict other choices (counted with
+// the same features): the mean log chance of the chosen landings, and
+// the share of them ranked first. A choice whose features are not the
+// fit's is an error.
+func (f ImitationFit) Score(choices []ImitationChoice) (logLikelihood, top1 float64, err error) {
+	if len(choices) == 0 {
+		return 0, 0, errors.New("hatetris: no choices to score")
+	}
+	var scores []float64
+	for _, c := range choices {
+		if c.Chosen < 0 || c.Chosen >= len(c.Features) {
+			return 0, 0, fmt.Errorf("hatetris: chosen landing %d of %d", c.Chosen, len(c.Features))
+		}
+		scores = scores[:0]
+		top := math.Inf(-1)
+		for _, x := range c.Features {
+			if len(x) != len(f.Weights) {
+				return 0, 0, fmt.Errorf("hatetris: a landing of %d features, the fit has %d", len(x), len(f.Weights))
+			}
+			s := 0.0
+			for j, v := range x {
+				s += f.Weights[j] * v
+			}
+			scores = append(scores, s)
+			top = max(top, s)
+		}
+		z := 0.0
+		for _, s := range scores {
+			z += math.Exp(s - top)
+		}
+		logLikelihood += scores[c.Chosen] - top - math.Log(z)
+		if scores[c.Chosen] == top {
+			top1++
+		}
+	}
+	n := float64(len(choices))
+	return logLikelihood / n, top1 / n, nil
+}
+
 // Set is the fit as a weight set, scaled so that a line is worth
 // lineWeight (the beam's --line-weight): a set for the record's searches.
 // It fails when the fit does not value a line above nothing.

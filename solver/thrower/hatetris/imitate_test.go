@@ -111,6 +111,18 @@ func TestFitImitationRecovers(t *testing.T) {
 	if cos := dot / math.Sqrt(a*b); cos < 0.97 {
 		t.Errorf("the fitted weights point %.3f of the way to the true ones (cosine)\nfit  %v\ntrue %v", cos, fit.Weights, truth)
 	}
+	// Score, on per-unit weights, agrees with the fit's own measure on
+	// standardised ones.
+	ll, top1, err := fit.Score(choices)
+	if err != nil || math.Abs(ll-fit.LogLikelihood) > 1e-9 || math.Abs(top1-fit.Top1) > 1e-3 {
+		t.Errorf("Score: %v, %v (%v); the fit measured %v, %v", ll, top1, err, fit.LogLikelihood, fit.Top1)
+	}
+	if _, _, err := fit.Score([]ImitationChoice{{Features: [][]float64{{1}, {2}}}}); err == nil {
+		t.Error("Score took landings of the wrong length")
+	}
+	if _, _, err := fit.Score(nil); err == nil {
+		t.Error("Score took no choices")
+	}
 	again, _ := FitImitation(DefaultImitationFeatures, choices, 1500, 0.5)
 	for j := range fit.Weights {
 		if again.Weights[j] != fit.Weights[j] {
