@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -214,24 +215,16 @@ func FitImitation(features []string, choices []ImitationChoice, iterations int, 
 		ll, hits := 0.0, 0
 		for _, c := range choices {
 			scores = scores[:0]
-			best := 0
-			for i, f := range c.Features {
+			for _, f := range c.Features {
 				s := 0.0
 				for j, x := range f {
 					s += w[j] * (x - mean[j]) / sd[j]
 				}
 				scores = append(scores, s)
-				if s > scores[best] {
-					best = i
-				}
 			}
-			top := scores[best]
-			z := 0.0
-			for _, s := range scores {
-				z += math.Exp(s - top)
-			}
-			ll += scores[c.Chosen] - top - math.Log(z)
-			if scores[c.Chosen] == top {
+			logChance, first, top, z := logitChoice(scores, c.Chosen)
+			ll += logChance
+			if first {
 				hits++
 			}
 			for i, f := range c.Features {
@@ -281,7 +274,6 @@ func (f ImitationFit) Score(choices []ImitationChoice) (logLikelihood, top1 floa
 			return 0, 0, fmt.Errorf("hatetris: chosen landing %d of %d", c.Chosen, len(c.Features))
 		}
 		scores = scores[:0]
-		top := math.Inf(-1)
 		for _, x := range c.Features {
 			if len(x) != len(f.Weights) {
 				return 0, 0, fmt.Errorf("hatetris: a landing of %d features, the fit has %d", len(x), len(f.Weights))
@@ -291,19 +283,27 @@ func (f ImitationFit) Score(choices []ImitationChoice) (logLikelihood, top1 floa
 				s += f.Weights[j] * v
 			}
 			scores = append(scores, s)
-			top = max(top, s)
 		}
-		z := 0.0
-		for _, s := range scores {
-			z += math.Exp(s - top)
-		}
-		logLikelihood += scores[c.Chosen] - top - math.Log(z)
-		if scores[c.Chosen] == top {
+		logChance, first, _, _ := logitChoice(scores, c.Chosen)
+		logLikelihood += logChance
+		if first {
 			top1++
 		}
 	}
 	n := float64(len(choices))
 	return logLikelihood / n, top1 / n, nil
+}
+
+// logitChoice is the log chance of scores[chosen] when each score's
+// chance is proportional to its exponential, and whether it is the
+// highest; top and z (the highest score and the sum of exp(score - top))
+// are for the gradient.
+func logitChoice(scores []float64, chosen int) (logChance float64, first bool, top, z float64) {
+	top = slices.Max(scores)
+	for _, s := range scores {
+		z += math.Exp(s - top)
+	}
+	return scores[chosen] - top - math.Log(z), scores[chosen] == top, top, z
 }
 
 // Set is the fit as a weight set, scaled so that a line is worth

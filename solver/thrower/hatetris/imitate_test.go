@@ -329,11 +329,7 @@ func surfaceByCells(w *Well) (f boardFeatures) {
 // TestSurface: withSurface counts what a count over cells counts, on
 // hand-made wells and on the wells of random play.
 func TestSurface(t *testing.T) {
-	rowsOf := func(lines ...uint16) Bits {
-		var b Bits
-		copy(b[bitsRows-len(lines):], lines)
-		return b
-	}
+	rowsOf := bitsOfRows
 	for _, c := range []struct {
 		name string
 		b    Bits

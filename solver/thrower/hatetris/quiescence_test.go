@@ -49,16 +49,19 @@ func enclosedByCells(w *Well) (cells, rows int) {
 	return cells, rows
 }
 
+// bitsOfRows is a well of the given rows, the last at the floor.
+func bitsOfRows(lines ...uint16) Bits {
+	var b Bits
+	copy(b[bitsRows-len(lines):], lines)
+	return b
+}
+
 // TestEnclosed: the bitboard flood fill finds the empty cells a search
 // over cells finds unreachable, on hand-made wells (a pocket under an
 // overhang is open, a sealed one is not, a pocket reached only by going
 // back up is open) and on the wells of random play.
 func TestEnclosed(t *testing.T) {
-	rowsOf := func(lines ...uint16) Bits {
-		var b Bits
-		copy(b[bitsRows-len(lines):], lines)
-		return b
-	}
+	rowsOf := bitsOfRows
 	for _, c := range []struct {
 		name        string
 		b           Bits
