@@ -113,7 +113,7 @@ func TestGUIReplayBrowser(t *testing.T) {
 	cfg := filepath.Join(t.TempDir(), "cfg")
 	n := replayLibrary(t, cfg)
 	d := startReplayWindow(t, cfg)
-	d.wait("the title", func(s scenes.State) bool { return s.Scene == "title" })
+	d.wait("the title", func(s scenes.State) bool { return s.Scene == "title" && !s.Fading })
 	d.press("Return", "the main menu", func(s scenes.State) bool { return s.Scene == "menu" })
 	for i := 0; i < 20; i++ {
 		st := d.wait("the menu", func(s scenes.State) bool { return s.Scene == "menu" })

@@ -334,15 +334,22 @@ func (d *driver) tap(k string) error {
 // press taps key until ok holds: a tap can still be lost on a loaded
 // machine (a frame so slow that the press and the release arrive between
 // two ticks), so after two seconds without the effect it taps again, up to
-// three times.
+// three times. It taps again only while the scene and the selected row
+// are still those before the first tap: a tap that took effect late has
+// moved them, and a second Return would go a screen too far.
 func (d *driver) press(key, what string, ok func(scenes.State) bool) scenes.State {
 	d.t.Helper()
+	before, _ := d.poll(time.Second, func(scenes.State) bool { return true })
 	for try := 0; try < 3; try++ {
 		if err := d.tap(key); err != nil {
 			d.t.Fatal(err)
 		}
-		if st, done := d.poll(2*time.Second, ok); done {
+		st, done := d.poll(2*time.Second, ok)
+		if done {
 			return st
+		}
+		if st.Scene != before.Scene || st.Selected != before.Selected {
+			break
 		}
 	}
 	return d.wait(what, ok)

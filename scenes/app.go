@@ -290,6 +290,12 @@ func (a *App) frame(f Frame, now time.Time) error {
 		if err := a.Step(f); err != nil {
 			return err
 		}
+		if a.Stack.Transitioning() {
+			// A button held into a new screen does not repeat there until
+			// it is released: Enter held a moment too long on the title
+			// must not also choose the menu's first row.
+			a.repeat.holdOff()
+		}
 		f.Pressed, f.Menu, f.Keys, f.Click = 0, 0, nil, false // presses count once
 	}
 	return nil

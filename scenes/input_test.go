@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/kocka/kocka/engine"
 )
@@ -116,5 +117,52 @@ func TestQueuedTapsClickOneATick(t *testing.T) {
 	}
 	if f := r.Read(&kb, half); f.Click {
 		t.Fatalf("a click at %d,%d after the queue's %d taps", f.X, f.Y, maxQueuedTaps)
+	}
+}
+
+// TestHeldButtonDoesNotRepeatIntoANewScreen: Enter pressed on the title
+// and held past the repeat delay (frames that run several ticks, on a
+// slow start) opens the main menu and chooses nothing there; released and
+// pressed again, it chooses the row.
+func TestHeldButtonDoesNotRepeatIntoANewScreen(t *testing.T) {
+	a, err := NewApp(Options{Mode: "title", Seed: 42, SeedSet: true, Store: &MemStore{}, OneTickPerFrame: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.Close)
+	now := time.Unix(0, 0)
+	frame := func(f Frame) {
+		t.Helper()
+		now = now.Add(time.Second / 60)
+		if err := a.frame(f, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame(Frame{Menu: MenuConfirm, MenuHeld: MenuConfirm})
+	for range 60 { // a second held: past the fade and the repeat delay
+		frame(Frame{MenuHeld: MenuConfirm})
+	}
+	if got := topName(a); got != "menu" {
+		t.Fatalf("Enter held on the title led to %q, want the main menu", got)
+	}
+	frame(Frame{})
+	frame(Frame{Menu: MenuConfirm, MenuHeld: MenuConfirm})
+	settle(t, a)
+	if got := topName(a); got != "play" {
+		t.Fatalf("a fresh Enter in the menu led to %q, want play", got)
+	}
+	// Held in a menu that stays, the same button still repeats.
+	var m menuRepeat
+	f := Frame{MenuHeld: MenuDown}
+	repeats := 0
+	for range 40 {
+		f.Menu = 0
+		m.tick(&f)
+		if f.Menu&MenuDown != 0 {
+			repeats++
+		}
+	}
+	if repeats == 0 {
+		t.Error("a held Down no longer repeats")
 	}
 }

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -69,6 +70,16 @@ func (m *menuRepeat) tick(f *Frame) {
 		m[i]++
 		if m[i] > 1 && repeats(m[i]) {
 			f.Menu |= b
+		}
+	}
+}
+
+// holdOff stops the buttons held now from repeating until they are
+// released (tick sets a released button's count back to 0).
+func (m *menuRepeat) holdOff() {
+	for i := range m {
+		if m[i] > 0 {
+			m[i] = math.MinInt32
 		}
 	}
 }
