@@ -287,13 +287,15 @@ func (a *App) frame(f Frame, now time.Time) error {
 	f, a.pending = a.pending, Frame{}
 	for i := 0; i < n; i++ {
 		a.repeat.tick(&f)
+		changes := a.Stack.Changes()
 		if err := a.Step(f); err != nil {
 			return err
 		}
-		if a.Stack.Transitioning() {
-			// A button held into a new screen does not repeat there until
-			// it is released: Enter held a moment too long on the title
-			// must not also choose the menu's first row.
+		if a.Stack.Changes() != changes {
+			// A button held into a new screen (pushed, popped or swapped
+			// in after a fade) does not repeat there until it is
+			// released: Enter held a moment too long on the title must
+			// not also choose the menu's first row.
 			a.repeat.holdOff()
 		}
 		f.Pressed, f.Menu, f.Keys, f.Click = 0, 0, nil, false // presses count once

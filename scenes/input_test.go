@@ -151,6 +151,27 @@ func TestHeldButtonDoesNotRepeatIntoANewScreen(t *testing.T) {
 	if got := topName(a); got != "play" {
 		t.Fatalf("a fresh Enter in the menu led to %q, want play", got)
 	}
+	// A pushed screen, at once and without a fade, is new too: Enter held
+	// on the menu's "High scores" opens the table and does not close it
+	// again (Enter closes it).
+	a, err = NewApp(Options{Mode: "title", Seed: 42, SeedSet: true, Store: &MemStore{}, OneTickPerFrame: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.Close)
+	frame(Frame{Menu: MenuConfirm, MenuHeld: MenuConfirm})
+	frame(Frame{})
+	settle(t, a)
+	menu := a.Stack.Top().(*mainMenu)
+	menu.menu.sel = slices.IndexFunc(menu.menu.items, func(it menuItem) bool { return it.label == "High scores" })
+	frame(Frame{Menu: MenuConfirm, MenuHeld: MenuConfirm})
+	for range 60 {
+		frame(Frame{MenuHeld: MenuConfirm})
+	}
+	if got := topName(a); got != "scores" {
+		t.Fatalf("Enter held on High scores led to %q, want the scores", got)
+	}
+
 	// Held in a menu that stays, the same button still repeats.
 	var m menuRepeat
 	f := Frame{MenuHeld: MenuDown}

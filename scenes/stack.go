@@ -40,7 +40,13 @@ type Stack struct {
 	op     stackOp
 	next   Scene
 	fade   int // ticks into the transition: 0..2*fadeTicks, 0 = none
+	// changes counts the changes of the top scene (push, pop, swap).
+	changes uint64
 }
+
+// Changes counts the times the top scene has changed, so that a caller
+// can tell a tick that brought a new screen.
+func (s *Stack) Changes() uint64 { return s.changes }
 
 // Top is the scene receiving input, or nil.
 func (s *Stack) Top() Scene {
@@ -54,7 +60,10 @@ func (s *Stack) Top() Scene {
 func (s *Stack) Len() int { return len(s.scenes) }
 
 // Push puts sc on top at once.
-func (s *Stack) Push(sc Scene) { s.scenes = append(s.scenes, sc) }
+func (s *Stack) Push(sc Scene) {
+	s.scenes = append(s.scenes, sc)
+	s.changes++
+}
 
 // leaver is a scene with work to stop when it leaves the stack (PC
 // practice's search, which in the browser would otherwise wait for a
@@ -69,6 +78,7 @@ func (s *Stack) Pop() {
 		}
 		s.scenes[len(s.scenes)-1] = nil
 		s.scenes = s.scenes[:len(s.scenes)-1]
+		s.changes++
 	}
 }
 
@@ -80,7 +90,7 @@ func (s *Stack) Reset(sc Scene) { s.begin(opReset, sc) }
 
 func (s *Stack) begin(op stackOp, sc Scene) {
 	if len(s.scenes) == 0 {
-		s.scenes = append(s.scenes, sc)
+		s.Push(sc)
 		return
 	}
 	if s.op != opNone { // a second change during a fade wins
@@ -120,7 +130,7 @@ func (s *Stack) swap() {
 			s.Pop()
 		}
 	}
-	s.scenes = append(s.scenes, s.next)
+	s.Push(s.next)
 	s.op, s.next = opNone, nil
 }
 
