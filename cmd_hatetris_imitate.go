@@ -84,8 +84,8 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	case *replaysPath == "" || *names == "" || *out == "":
 		err = fmt.Errorf("--replays, --names and --out are required")
-	case *crossValidate && len(strings.Split(*names, ";")) < 2:
-		err = fmt.Errorf("--cross-validate needs two games or more")
+	case *crossValidate && len(imitateNames(*names)) < 2:
+		err = fmt.Errorf("--cross-validate needs two games or more, --names has %d", len(imitateNames(*names)))
 	case *iterations < 1 || *iterations > hatetris.MaxImitationIterations:
 		err = fmt.Errorf("--iterations %d out of range 1..%d", *iterations, hatetris.MaxImitationIterations)
 	case !(*step > 0 && *step <= 100):
@@ -108,7 +108,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "kocka hatetris imitate: %v\n", err)
 		return 1
 	}
-	games, err := readImitateReplays(data, strings.Split(*names, ";"))
+	games, err := readImitateReplays(data, imitateNames(*names))
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate: %s: %v\n", *replaysPath, err)
 		return 1
@@ -166,10 +166,7 @@ func runHatetrisImitate(args []string, stdin io.Reader, stdout, stderr io.Writer
 // scores the one left out: how well the features predict a player they
 // were not fitted to.
 func imitateCrossValidate(games []imitateGame, perGame [][]hatetris.ImitationChoice, features []string, iterations int, step float64) (*imitateHeldOut, error) {
-	if len(games) < 2 {
-		return nil, fmt.Errorf("--cross-validate needs two games or more, the file has %d of those named", len(games))
-	}
-	h := &imitateHeldOut{}
+	h := &imitateHeldOut{} // two games or more: the flags were checked so
 	for i, g := range games {
 		var rest []hatetris.ImitationChoice
 		for j, cs := range perGame {
@@ -192,6 +189,18 @@ func imitateCrossValidate(games []imitateGame, perGame [][]hatetris.ImitationCho
 	return h, nil
 }
 
+// imitateNames splits --names at ';' into the distinct names it gives,
+// blanks trimmed and empty ones left out, in their order.
+func imitateNames(list string) []string {
+	var names []string
+	for _, n := range strings.Split(list, ";") {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
 type imitateGame struct {
 	name  string
 	lines int
@@ -204,9 +213,7 @@ type imitateGame struct {
 func readImitateReplays(data []byte, names []string) ([]imitateGame, error) {
 	want := map[string]bool{}
 	for _, n := range names {
-		if n = strings.TrimSpace(n); n != "" {
-			want[n] = true
-		}
+		want[n] = true
 	}
 	var games []imitateGame
 	sc := bufio.NewScanner(bytes.NewReader(data))

@@ -94,6 +94,7 @@ func TestHatetrisImitate(t *testing.T) {
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", "enemy_peak"},
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--features", ""},
 		{"--replays", replays, "--names", "Deasuke", "--out", out, "--cross-validate"},
+		{"--replays", replays, "--names", "Deasuke;Deasuke; ;", "--out", out, "--cross-validate"},
 	} {
 		if code, _, _ := run(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
