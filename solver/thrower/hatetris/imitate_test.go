@@ -369,28 +369,43 @@ func TestSurface(t *testing.T) {
 }
 
 // TestScoreOfIsTheTable: the weighted sum a search scores is the sum over
-// tuneParams of weight times count, for every weight: a feature added to
-// one and not the other fails here.
+// tuneParams of weight times count, for every weight at once and for
+// each weight alone (every count computed, whatever the set weighs): a
+// feature added to one and not the other, or a costly count its set does
+// not ask for (weighsEnclosed, weighsSurface), fails here.
 func TestScoreOfIsTheTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
+	sets := []EvalWeights{{}}
+	for _, p := range tuneParams {
+		if p.Count != nil {
+			*p.Field(&sets[0]) = rng.NormFloat64()
+			var alone EvalWeights
+			*p.Field(&alone) = 1 + rng.Float64()
+			sets = append(sets, alone)
+		}
+	}
+	live := 0
 	for n, sw := range randomWells(t, 10, 13) {
 		b, _ := BitsOf(&sw.well)
-		var w EvalWeights
-		for _, p := range tuneParams {
-			if p.Count != nil {
-				*p.Field(&w) = rng.NormFloat64()
-			}
-		}
 		f := b.features()
-		w.withWeighed(&b, &f)
-		want := 0.0
-		for _, p := range tuneParams {
-			if p.Count != nil {
-				want += *p.Field(&w) * float64(p.Count(&f))
+		b.withEnclosed(&f)
+		b.withSurface(&f)
+		for k, w := range sets {
+			want := 0.0
+			for _, p := range tuneParams {
+				if p.Count != nil {
+					want += *p.Field(&w) * float64(p.Count(&f))
+				}
+			}
+			if want != 0 {
+				live++
+			}
+			if got := w.boardScore(&b); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+				t.Fatalf("well %d, set %d (%v): boardScore %v, the table's sum %v", n, k, SetWeights(w), got, want)
 			}
 		}
-		if got := w.boardScore(&b); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
-			t.Fatalf("well %d: boardScore %v, the table's sum %v", n, got, want)
-		}
+	}
+	if live < len(sets) {
+		t.Fatalf("only %d of the sets scored a well other than 0: the wells test too little", live)
 	}
 }
