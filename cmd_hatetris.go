@@ -44,6 +44,7 @@ var hatetrisCommands = &cli.Group{Name: "kocka hatetris", Commands: []cli.Comman
 	{Name: "data", Summary: "training positions for the learned evaluation, labelled by rollouts (--out; --shard I/N, then data merge)", Run: runHatetrisData},
 	{Name: "train", Summary: "train the learned evaluation on a data file (--data, --out, --plot)", Run: runHatetrisTrain},
 	{Name: "imitate", Summary: "fit a weight set to the choices of recorded games, the record holders' say (--replays, --names, --out)", Run: runHatetrisImitate},
+	{Name: "imitate-net", Summary: "train a network to add to a weight set what it misses of recorded games' choices (--replays, --names, --net-weight, --out)", Run: runHatetrisImitateNet},
 	{Name: "tune", Summary: "tune a weight set by the cross-entropy method on the lines of beam searches (--out, resumable)", Run: runHatetrisTune},
 }}
 
@@ -62,9 +63,10 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	evalName := fs.String("eval", "eltetris", "bot: the evaluation of wells ("+evalNames()+")")
 	weights := fs.String("weights", "", "bot: a network's weights file, added to the --eval set (with --eval learned, default: the built-in one)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("bot: extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
-	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after this many pieces")
+	maxPieces := fs.Int("max-pieces", 2000, "bot: stop after placing this many pieces")
 	memMiB := fs.Int("mem", 4096, "bot: memory for the search in MiB (64 to 1048576): a wider --beam is refused")
 	encoding := fs.String("encoding", "base2048", "bot: write the replay as "+strings.Join(hatetris.Encodings, ", ")+" (base2048 is what the game writes today)")
+	fromPiece := fs.Int("from-piece", -1, "bot: go on from the game of --replay or --replay-file after its first `N` pieces (their key presses kept, the enemy remembering their wells) instead of from the empty well")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -78,8 +80,15 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			sources++
 		}
 	}
-	if sources != 1 {
-		fmt.Fprintln(stderr, "kocka hatetris play: give exactly one of --replay, --replay-file and --bot")
+	switch {
+	case *fromPiece >= 0 && (!*bot || sources != 2):
+		fmt.Fprintln(stderr, "kocka hatetris play: --from-piece goes with --bot and one of --replay and --replay-file")
+		return 2
+	case *fromPiece < -1:
+		fmt.Fprintf(stderr, "kocka hatetris play: --from-piece %d: want 0 or more\n", *fromPiece)
+		return 2
+	case *fromPiece < 0 && sources != 1:
+		fmt.Fprintln(stderr, "kocka hatetris play: give exactly one of --replay, --replay-file and --bot (or --bot --from-piece N with a replay)")
 		return 2
 	}
 	if *bot {
@@ -95,21 +104,20 @@ func runHatetrisPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "kocka hatetris play: --encoding: %v\n", err)
 			return 2
 		}
-		return hatetrisBot(*beam, *memMiB, *evalName, *weights, *quiescence, *maxPieces, *encoding, stdout, stderr)
-	}
-	text := *replay
-	if *replayFile != "" {
-		data, err := bounded.ReadFile(*replayFile, stdin, maxHatetrisReplayBytes)
-		if err != nil {
-			fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
-			return 1
+		var prefix []hatetris.Move
+		if *fromPiece >= 0 {
+			moves, err := readHatetrisReplay(*replay, *replayFile, stdin)
+			if err == nil {
+				prefix, err = hatetris.PrefixMoves(moves, *fromPiece)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
+				return 1
+			}
 		}
-		text = string(data)
-	} else if len(text) > maxHatetrisReplayBytes {
-		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", &bounded.TooLargeError{What: "--replay", Limit: maxHatetrisReplayBytes})
-		return 1
+		return hatetrisBot(*beam, *memMiB, *evalName, *weights, *quiescence, *maxPieces, *encoding, prefix, stdout, stderr)
 	}
-	moves, err := hatetris.DecodeReplay(text)
+	moves, err := readHatetrisReplay(*replay, *replayFile, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 1
@@ -244,9 +252,25 @@ func evalNames() string {
 	return strings.Join(names, ", ")
 }
 
-// hatetrisBot plays one game with the beam search and prints its result
+// readHatetrisReplay decodes the replay of --replay or of --replay-file
+// (- for stdin), at most maxHatetrisReplayBytes of it.
+func readHatetrisReplay(replay, replayFile string, stdin io.Reader) ([]hatetris.Move, error) {
+	if replayFile != "" {
+		data, err := bounded.ReadFile(replayFile, stdin, maxHatetrisReplayBytes)
+		if err != nil {
+			return nil, err
+		}
+		replay = string(data)
+	} else if len(replay) > maxHatetrisReplayBytes {
+		return nil, &bounded.TooLargeError{What: "--replay", Limit: maxHatetrisReplayBytes}
+	}
+	return hatetris.DecodeReplay(replay)
+}
+
+// hatetrisBot plays one game with the beam search, going on from the
+// game of prefix's key presses if there are any, and prints its result
 // and replay, checked by playing the replay through the rules.
-func hatetrisBot(width, memMiB int, evalName, weights string, quiescence, maxPieces int, encoding string, stdout, stderr io.Writer) int {
+func hatetrisBot(width, memMiB int, evalName, weights string, quiescence, maxPieces int, encoding string, prefix []hatetris.Move, stdout, stderr io.Writer) int {
 	if width < 1 || width > hatetris.MaxRecordWidth || maxPieces < 1 || maxPieces > maxBotPieces {
 		fmt.Fprintf(stderr, "kocka hatetris play: need 1 <= --beam <= %d and 1 <= --max-pieces <= %d\n", hatetris.MaxRecordWidth, maxBotPieces)
 		return 2
@@ -260,7 +284,7 @@ func hatetrisBot(width, memMiB int, evalName, weights string, quiescence, maxPie
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return exitCode(err)
 	}
-	b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: width, Eval: ev, LineWeight: 1000, Quiescence: quiescence, CacheBytes: botCacheMiB << 20})
+	b, err := hatetris.NewBeam(hatetris.BeamConfig{Width: width, Eval: ev, LineWeight: 1000, Quiescence: quiescence, CacheBytes: botCacheMiB << 20, Prefix: prefix})
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 2

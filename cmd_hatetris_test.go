@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -346,5 +347,56 @@ func TestHatetrisPlayTrace(t *testing.T) {
 	}
 	if code := hatetrisCommands.Run([]string{"play", "--trace", "--bot"}, nil, &traced, &errs); code != 2 {
 		t.Errorf("--trace with --bot: exit %d, want 2", code)
+	}
+}
+
+// TestHatetrisPlayBotFromPiece: --bot --from-piece N goes on from the
+// first N pieces of a replay's game: its replay starts with their key
+// presses and plays to the lines it prints; a game that ends by piece N
+// and the flag without --bot or a replay are refused.
+func TestHatetrisPlayBotFromPiece(t *testing.T) {
+	run := func(args ...string) (int, []string, string) {
+		var out, errs bytes.Buffer
+		code := hatetrisCommands.Run(append([]string{"play"}, args...), nil, &out, &errs)
+		return code, strings.Split(strings.TrimSpace(out.String()), "\n"), errs.String()
+	}
+	code, first, errs := run("--bot", "--beam", "4", "--encoding", "hex")
+	if code != 0 || len(first) != 2 {
+		t.Fatalf("exit %d: %q %s", code, first, errs)
+	}
+	game, _ := hatetris.DecodeReplay(first[1])
+	prefix, err := hatetris.PrefixMoves(game, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := hatetris.NewGame(hatetris.Standard, hatetris.NewEnemy(false))
+	g.Play(prefix)
+	code, next, errs := run("--bot", "--beam", "16", "--replay", first[1], "--from-piece", "10", "--encoding", "hex")
+	if code != 0 || len(next) != 2 {
+		t.Fatalf("exit %d: %q %s", code, next, errs)
+	}
+	moves, _ := hatetris.DecodeReplay(next[1])
+	var said struct{ Lines int }
+	if json.Unmarshal([]byte(next[0]), &said) != nil || len(moves) < len(prefix) || !slices.Equal(moves[:len(prefix)], prefix) || said.Lines < g.Score() {
+		t.Fatalf("from piece 10: %q does not go on from the prefix (%d lines)", next[0], g.Score())
+	}
+	h, _ := hatetris.NewGame(hatetris.Standard, hatetris.NewEnemy(false))
+	if h.Play(moves); h.Score() != said.Lines || !h.Over() {
+		t.Errorf("the replay plays to %d lines (over %v), the bot said %d", h.Score(), h.Over(), said.Lines)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--bot", "--replay", first[1], "--from-piece", "100000"}, 1, "does not go on after piece 100000"},
+		{[]string{"--bot", "--from-piece", "3"}, 2, "--from-piece goes with --bot"},
+		{[]string{"--replay", first[1], "--from-piece", "3"}, 2, "--from-piece goes with --bot"},
+		{[]string{"--bot", "--replay", first[1]}, 2, "exactly one of"},
+		{[]string{"--bot", "--replay", first[1], "--from-piece", "-2"}, 2, "want 0 or more"},
+	} {
+		if code, _, errs := run(c.args...); code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: exit %d, %q; want %d saying %q", c.args, code, errs, c.code, c.want)
+		}
 	}
 }

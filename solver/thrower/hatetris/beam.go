@@ -32,6 +32,13 @@ type Beam struct {
 	seen   hashSet // hashes of every kept well, for the loop rule
 	best   []Placement
 	bestLn int
+	// roots are the wells every line of play has been through: the start,
+	// and with a Prefix the wells of the game before it.
+	roots map[Bits]struct{}
+	// prefixMoves and prefixPieces are the Prefix's key presses and the
+	// pieces it locked (none without a Prefix).
+	prefixMoves  []Move
+	prefixPieces int
 	// Depth is the number of pieces placed in the beam's wells.
 	Depth int
 
@@ -60,6 +67,12 @@ type BeamConfig struct {
 	// memory of how it was reached (the loop rule sees only its own
 	// wells) and cannot rebuild key presses (BestMoves).
 	Start Bits
+	// Prefix, if set (and Start is not), are the key presses of a game
+	// the search goes on from: they must end where a piece locked, with
+	// the game not over. The loop rule remembers the prefix's wells, the
+	// lines count its lines, and BestMoves begins with it: the search
+	// extends that game.
+	Prefix []Move
 }
 
 // BytesPerWidth is the memory a unit of beam width costs, for limiting
@@ -116,8 +129,26 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = 64 << 20
 	}
-	b := &Beam{cfg: cfg, cur: []entry{{well: cfg.Start}}, seen: newHashSet()}
-	b.seen.add(cfg.Start.Hash())
+	b := &Beam{cfg: cfg, seen: newHashSet(), roots: map[Bits]struct{}{cfg.Start: {}}}
+	var lines int
+	if len(cfg.Prefix) > 0 {
+		if cfg.Start != (Bits{}) {
+			return nil, errors.New("hatetris: a search starts from a well or from a prefix, not both")
+		}
+		g, roots, err := playPrefix(cfg.Prefix)
+		if err != nil {
+			return nil, err
+		}
+		w := g.Well()
+		b.cfg.Start, _ = BitsOf(&w)
+		b.roots, lines = roots, g.Score()
+		b.prefixMoves, b.prefixPieces = g.Moves(), g.Pieces()-1
+		b.bestLn = lines
+	}
+	b.cur = []entry{{well: b.cfg.Start, lines: int32(lines)}}
+	for w := range b.roots {
+		b.seen.add(w.Hash())
+	}
 	cache := cfg.Cache
 	if cache == nil {
 		cache = NewEnemyCache(cfg.CacheBytes)
@@ -128,6 +159,35 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 				Cache: cache}})
 	}
 	return b, nil
+}
+
+// playPrefix plays a game's key presses and returns the game and the
+// wells its enemy remembers (the well now included). The presses must end
+// where a piece locked, in a game that goes on.
+func playPrefix(moves []Move) (*Game, map[Bits]struct{}, error) {
+	g, err := NewGame(Standard, NewEnemy(false))
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, m := range moves {
+		pieces := g.Pieces()
+		g.Apply(m)
+		if g.Over() {
+			return nil, nil, fmt.Errorf("hatetris: the prefix's game is over at key press %d of %d", i+1, len(moves))
+		}
+		if i == len(moves)-1 && g.Pieces() == pieces {
+			return nil, nil, fmt.Errorf("hatetris: the prefix ends with piece %d still falling (it must end where a piece locked)", pieces)
+		}
+	}
+	roots := make(map[Bits]struct{}, len(g.Enemy().seen))
+	for w := range g.Enemy().seen {
+		b, ok := BitsOf(&w)
+		if !ok {
+			return nil, nil, errors.New("hatetris: a well of the prefix is over the bar")
+		}
+		roots[b] = struct{}{}
+	}
+	return g, roots, nil
 }
 
 // beamWorker expands a share of the beam.
@@ -296,15 +356,15 @@ func (b *Beam) inHistory(i int, x *Bits) bool {
 	idx := uint32(i)
 	for d := len(b.layers) - 1; d >= 0; d-- {
 		idx = b.layers[d].links[idx].parent
-		w := b.cfg.Start // the root
-		if d > 0 {
-			w = b.layers[d-1].wells[idx]
+		if d == 0 {
+			break
 		}
-		if w == *x {
+		if b.layers[d-1].wells[idx] == *x {
 			return true
 		}
 	}
-	return false
+	_, root := b.roots[*x]
+	return root
 }
 
 // kept is a child that made the cut.
@@ -458,7 +518,9 @@ func (b *Beam) compact() {
 		live = parentLive
 	}
 	b.seen = newHashSet()
-	b.seen.add(b.cfg.Start.Hash())
+	for w := range b.roots {
+		b.seen.add(w.Hash())
+	}
 	for d := range b.layers {
 		for i := range b.layers[d].wells {
 			b.seen.add(b.layers[d].wells[i].Hash())
@@ -467,8 +529,8 @@ func (b *Beam) compact() {
 }
 
 // Best is the line of play with the most lines found so far (the longest
-// of equals): its lines and pieces.
-func (b *Beam) Best() (lines, pieces int) { return b.bestLn, len(b.best) }
+// of equals): its lines and pieces, the Prefix's included.
+func (b *Beam) Best() (lines, pieces int) { return b.bestLn, b.prefixPieces + len(b.best) }
 
 // Alive is how many wells the beam holds.
 func (b *Beam) Alive() int { return len(b.cur) }
@@ -477,15 +539,15 @@ func (b *Beam) Alive() int { return len(b.cur) }
 func (b *Beam) CacheStats() (hits, calls int64) { return b.workers[0].cache.Stats() }
 
 // BestMoves rebuilds the key presses of the best line of play from the
-// empty well: for each piece, a shortest path to where it locked, found
-// by the original's own search.
+// empty well: the Prefix's, then for each piece a shortest path to where
+// it locked, found by the original's own search.
 func (b *Beam) BestMoves() ([]Move, error) {
-	if b.cfg.Start != (Bits{}) {
+	if b.cfg.Start != (Bits{}) && b.prefixMoves == nil {
 		return nil, errors.New("hatetris: a search from a well other than the empty one has no key presses")
 	}
 	s := NewSearch(Standard)
-	var w Well
-	var moves []Move
+	w := b.cfg.Start.Well()
+	moves := slices.Clone(b.prefixMoves)
 	for n, at := range b.best {
 		ls := s.Landings(&w, at.ID)
 		found := -1

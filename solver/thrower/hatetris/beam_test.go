@@ -406,3 +406,125 @@ func TestRecordStateBest(t *testing.T) {
 		}
 	}
 }
+
+// TestBeamFromAPrefix: a search that goes on from the first pieces of a
+// game keeps them (its key presses begin with theirs), counts their lines,
+// and its best line replays to what it claims in the real game, whose
+// enemy remembers the prefix's wells.
+func TestBeamFromAPrefix(t *testing.T) {
+	b := testBeam(t, BeamConfig{Width: 4})
+	for b.Step() {
+	}
+	game, err := b.BestMoves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, total := b.Best()
+	for _, n := range []int{1, total / 3, total / 2, total - 3} {
+		prefix, err := PrefixMoves(game, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := NewGame(Standard, NewEnemy(false))
+		g.Play(prefix)
+		if g.Pieces() != n+1 || g.Over() {
+			t.Fatalf("PrefixMoves(%d): %d pieces dealt (over %v), want %d", n, g.Pieces(), g.Over(), n+1)
+		}
+		for _, width := range []int{1, 16} {
+			e := testBeam(t, BeamConfig{Width: width, Prefix: prefix})
+			if lines, pieces := e.Best(); lines != g.Score() || pieces != n {
+				t.Errorf("from piece %d: before a step the best is %d lines in %d pieces, want the prefix's %d in %d", n, lines, pieces, g.Score(), n)
+			}
+			for e.Step() {
+			}
+			lines, pieces := e.Best()
+			moves, err := e.BestMoves()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(moves[:len(prefix)], prefix) {
+				t.Errorf("from piece %d, width %d: the key presses do not begin with the prefix's", n, width)
+			}
+			h, _ := NewGame(Standard, NewEnemy(false))
+			h.Play(moves)
+			if h.Score() != lines || h.Pieces() != pieces || !h.Over() || lines < g.Score() {
+				t.Errorf("from piece %d, width %d: the replay scores %d lines in %d pieces (over %v), the search said %d in %d (prefix %d lines)",
+					n, width, h.Score(), h.Pieces(), h.Over(), lines, pieces, g.Score())
+			}
+		}
+	}
+}
+
+// TestBeamRemembersThePrefix: every well the prefix's game went through is
+// in the memory of each line of play (the loop rule), before and after a
+// step; a well no line went through is not.
+func TestBeamRemembersThePrefix(t *testing.T) {
+	b := testBeam(t, BeamConfig{Width: 4})
+	for b.Step() {
+	}
+	game, _ := b.BestMoves()
+	prefix, err := PrefixMoves(game, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := NewGame(Standard, NewEnemy(false))
+	var wells []Bits
+	for _, m := range prefix {
+		before := g.Pieces()
+		g.Apply(m)
+		if g.Pieces() != before {
+			w := g.Well()
+			x, _ := BitsOf(&w)
+			wells = append(wells, x)
+		}
+	}
+	wells = append(wells, Bits{}) // the empty well, the first of all
+	e := testBeam(t, BeamConfig{Width: 8, Prefix: prefix})
+	for step := 0; step < 2; step++ {
+		for i := range e.cur {
+			for k := range wells {
+				if !e.inHistory(i, &wells[k]) {
+					t.Fatalf("after %d steps, entry %d: the prefix's well %d is not remembered", step, i, k)
+				}
+			}
+			var never Bits
+			never[0] = 0b1010101010 // a row no piece of this game leaves alone
+			never[1] = 0b0101010101
+			if e.inHistory(i, &never) {
+				t.Fatalf("after %d steps, entry %d: a well never played is remembered", step, i)
+			}
+		}
+		if !e.Step() {
+			t.Fatal("the search ended in two pieces")
+		}
+	}
+	s := testBeam(t, BeamConfig{Width: 8, Start: e.cfg.Start})
+	if s.inHistory(0, &wells[0]) {
+		t.Error("a search from the same well without the prefix remembers the prefix's first well")
+	}
+}
+
+func TestBeamPrefixRefused(t *testing.T) {
+	b := testBeam(t, BeamConfig{Width: 4})
+	for b.Step() {
+	}
+	game, _ := b.BestMoves()
+	prefix, _ := PrefixMoves(game, 5)
+	_, total := b.Best()
+	for _, c := range []struct {
+		name string
+		cfg  BeamConfig
+		want string
+	}{
+		{"mid-piece", BeamConfig{Width: 4, Prefix: prefix[:len(prefix)-1]}, "still falling"},
+		{"over", BeamConfig{Width: 4, Prefix: game}, "over"},
+		{"start too", BeamConfig{Width: 4, Prefix: prefix, Start: Bits{1}}, "not both"},
+	} {
+		if _, err := NewBeam(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+	if _, err := PrefixMoves(game, total); err == nil {
+		t.Errorf("PrefixMoves of the whole game (%d pieces, it ends there): no error", total)
+	}
+}

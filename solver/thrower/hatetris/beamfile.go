@@ -116,7 +116,7 @@ func ReadCheckpoint(r io.Reader, cfg BeamConfig, key string) (*Beam, BeamProgres
 	fail := func(format string, a ...any) (*Beam, BeamProgress, error) {
 		return nil, BeamProgress{}, fmt.Errorf("hatetris: checkpoint: "+format, a...)
 	}
-	if cfg.Start != (Bits{}) {
+	if cfg.Start != (Bits{}) || len(cfg.Prefix) > 0 {
 		return fail("only a search from the empty well can be resumed")
 	}
 	b, err := NewBeam(cfg)

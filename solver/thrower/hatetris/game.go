@@ -1,6 +1,10 @@
 package hatetris
 
-import "github.com/kocka/kocka/engine"
+import (
+	"fmt"
+
+	"github.com/kocka/kocka/engine"
+)
 
 // Game is one game of HATETRIS: a well, the live piece, the score (lines),
 // and the moves made so far, from which the replay is written.
@@ -75,3 +79,26 @@ func (g *Game) Pieces() int           { return g.pieces }
 func (g *Game) Enemy() *Enemy         { return g.enemy }
 func (g *Game) Search() *Search       { return g.search }
 func (g *Game) Current() engine.Piece { return g.piece.ID }
+
+// PrefixMoves are the key presses of a game's first n pieces: the moves
+// cut right after the n-th piece locked (none for n = 0). The game must
+// lock n pieces and go on after them.
+func PrefixMoves(moves []Move, n int) ([]Move, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	g, err := NewGame(Standard, NewEnemy(false))
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range moves {
+		g.Apply(m)
+		if g.Over() {
+			break
+		}
+		if g.Pieces() == n+1 {
+			return moves[: i+1 : i+1], nil
+		}
+	}
+	return nil, fmt.Errorf("hatetris: the game does not go on after piece %d (it ends at piece %d)", n, g.Pieces())
+}
