@@ -6,10 +6,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"io"
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/kocka/kocka/internal/atomicfile"
@@ -342,8 +344,18 @@ func runHatetrisTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 }
 
 // lossPlot draws the mean squared error by epoch, on the training and the
-// held-out samples, as an SVG in the style of recordPlot, with the loss of
-// answering the held-out samples' mean label as a dashed line.
+// held-out samples, with the loss of answering the held-out samples' mean
+// label as a dashed line.
+func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int, constant float64) string {
+	train, held := make([]float64, len(losses)), make([]float64, len(losses))
+	for i, l := range losses {
+		train[i], held[i] = l.Train, l.Held
+	}
+	return epochPlot("HATETRIS learned evaluation: mean squared error (lines²) by epoch",
+		[]epochCurve{{fmt.Sprintf("training (%d samples)", nTrain), "steelblue", train}, {fmt.Sprintf("held out (%d samples)", nHeld), "darkorange", held}},
+		constant, "answering the mean label")
+}
+
 // readTrainData reads the --data files (- for stdin), at most max samples
 // in all. Each file is read with a cap of the samples still allowed, so a
 // file that would pass max is refused as soon as its bytes say so, and
@@ -372,42 +384,43 @@ func readTrainData(paths []string, stdin io.Reader, max int) ([]hatetris.Sample,
 	return samples, nil
 }
 
-func lossPlot(losses []hatetris.EpochLoss, nTrain, nHeld int, constant float64) string {
+// epochCurve is one line of epochPlot: a value per epoch, from epoch 0.
+type epochCurve struct {
+	name, color string
+	values      []float64
+}
+
+// epochPlot draws curves by epoch as an SVG in the style of recordPlot,
+// from 0 to the largest value, with a reference value as a dashed line.
+func epochPlot(title string, curves []epochCurve, ref float64, refName string) string {
 	const w, h, m = 640, 400, 60
-	top := max(1e-9, constant)
-	for _, l := range losses {
-		top = max(top, l.Train, l.Held)
+	top, last := max(1e-9, ref), 1
+	for _, c := range curves {
+		top = max(top, slices.Max(c.values))
+		last = max(last, len(c.values)-1)
 	}
-	last := max(1, losses[len(losses)-1].Epoch)
 	x := func(e int) float64 { return m + float64(e)/float64(last)*(w-2*m) }
 	y := func(v float64) float64 { return h - m - v/top*(h-2*m) }
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">HATETRIS learned evaluation: mean squared error (lines²) by epoch</text>\n", m)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"24\" font-size=\"14\">%s</text>\n", m, html.EscapeString(title))
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">epoch (0 to %d)</text>\n", w/2-40, h-m+36, last)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%.2f</text>\n", m-6, y(top)+4, top)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">0</text>\n", m-6, y(0)+4)
-	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6,4\"/>\n", m, y(constant), w-m, y(constant))
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"gray\">answering the mean label: %.3f</text>\n", w-m, y(constant)-6, constant)
-	for _, s := range []struct {
-		name, color string
-		n           int
-		v           func(hatetris.EpochLoss) float64
-	}{
-		{"training", "steelblue", nTrain, func(l hatetris.EpochLoss) float64 { return l.Train }},
-		{"held out", "darkorange", nHeld, func(l hatetris.EpochLoss) float64 { return l.Held }},
-	} {
+	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6,4\"/>\n", m, y(ref), w-m, y(ref))
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"gray\">%s: %.3f</text>\n", w-m, y(ref)-6, html.EscapeString(refName), ref)
+	for _, c := range curves {
 		var pts []string
-		for _, l := range losses {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(l.Epoch), y(s.v(l))))
+		for e, v := range c.values {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(e), y(v)))
 		}
-		fmt.Fprintf(&sb, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", strings.Join(pts, " "), s.color)
-		end := losses[len(losses)-1]
-		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"%s\">%s (%d samples): %.3f</text>\n",
-			x(end.Epoch), y(s.v(end))-8, s.color, s.name, s.n, s.v(end))
+		fmt.Fprintf(&sb, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", strings.Join(pts, " "), c.color)
+		end := len(c.values) - 1
+		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"%s\">%s: %.3f</text>\n",
+			x(end), y(c.values[end])-8, c.color, html.EscapeString(c.name), c.values[end])
 	}
 	sb.WriteString("</svg>\n")
 	return sb.String()

@@ -97,12 +97,28 @@ func ImitationChoices(moves []Move, features []string) ([]ImitationChoice, error
 	if err != nil {
 		return nil, err
 	}
+	var out []ImitationChoice
+	err = walkChoices(moves, func(landings []Child, chosen int) {
+		ch := ImitationChoice{Chosen: chosen}
+		for i := range landings {
+			ch.Features = append(ch.Features, imitationVector(&landings[i], counts, nil))
+		}
+		out = append(out, ch)
+	})
+	return out, err
+}
+
+// walkChoices plays a recorded game through the rules and calls choice
+// for each piece locked with more than one landing that does not end the
+// game (the last, game-ending piece aside): those landings, in the move
+// generator's order, and which of them the player chose.
+func walkChoices(moves []Move, choice func(landings []Child, chosen int)) error {
 	g, err := NewGame(Standard, NewEnemy(false))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var out []ImitationChoice
 	var gen Gen
+	var landings []Child
 	before, piece, pieces := g.Well(), g.Current(), g.Pieces()
 	for _, m := range moves {
 		if !g.Apply(m) || g.Over() {
@@ -116,28 +132,29 @@ func ImitationChoices(moves []Move, features []string) ([]ImitationChoice, error
 		b, okB := BitsOf(&before)
 		a, okA := BitsOf(&after)
 		if !okB || !okA {
-			return nil, fmt.Errorf("hatetris: piece %d: a live well over the bar", pieces-1)
+			return fmt.Errorf("hatetris: piece %d: a live well over the bar", pieces-1)
 		}
 		gen.Reset(&b)
-		ch := ImitationChoice{Chosen: -1}
+		landings = landings[:0]
+		chosen := -1
 		for _, c := range gen.Children(piece, nil) {
 			if c.Over {
 				continue
 			}
-			if c.Well == a && ch.Chosen < 0 {
-				ch.Chosen = len(ch.Features)
+			if c.Well == a && chosen < 0 {
+				chosen = len(landings)
 			}
-			ch.Features = append(ch.Features, imitationVector(&c, counts, nil))
+			landings = append(landings, c)
 		}
-		if ch.Chosen < 0 {
-			return nil, fmt.Errorf("hatetris: piece %d: the well played is none of the piece's landings", pieces-1)
+		if chosen < 0 {
+			return fmt.Errorf("hatetris: piece %d: the well played is none of the piece's landings", pieces-1)
 		}
-		if len(ch.Features) > 1 {
-			out = append(out, ch)
+		if len(landings) > 1 {
+			choice(landings, chosen)
 		}
 		before, piece = after, g.Current()
 	}
-	return out, nil
+	return nil
 }
 
 // ImitationFit is the result of FitImitation.

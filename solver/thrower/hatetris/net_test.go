@@ -264,8 +264,11 @@ func TestBackprop(t *testing.T) {
 	b[15], b[14], b[13] = 0b1011101111, 0b0010000110, 0b100
 	feat := SharedLayout.Features(&b, nil)
 	const target = 2
-	gD, gW1 := make([]float64, nDense), make([]float64, len(n.W1))
-	n.backprop(feat, target, 1, gD, gW1)
+	st := newStepper(n, TrainConfig{})
+	var a1 [NetHidden1]float32
+	var a2 [NetHidden2]float32
+	st.backprop(feat, &a1, &a2, float64(n.forward(feat, &a1, &a2)-target))
+	gD, gW1 := st.gDense, st.gW1
 	loss := func() float64 {
 		var a1 [NetHidden1]float32
 		var a2 [NetHidden2]float32

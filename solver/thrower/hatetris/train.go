@@ -125,56 +125,19 @@ func Train(n *Net, train, held []Sample, cfg TrainConfig) ([]EpochLoss, error) {
 		n.B3 = float32(sum / float64(len(train)))
 	}
 	ftr, fheld := featuresOf(n.layout(), train), featuresOf(n.layout(), held)
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x747261696e))
-	// The dense weights as one slice (copied in and out around a step).
-	dense := make([]float32, nDense)
-	gDense := make([]float64, nDense)
-	gW1 := make([]float64, len(n.W1))
-	optW1, optDense := newAdam(len(n.W1)), newAdam(nDense)
-	touched := make([]bool, n.layout().Inputs)
-	var rows []int32
-	order := make([]int, len(train))
-	for i := range order {
-		order[i] = i
-	}
 	losses := []EpochLoss{{0, n.loss(train, &ftr), n.loss(held, &fheld)}}
 	if cfg.Progress != nil {
 		cfg.Progress(losses[0])
 	}
-	t := 0
+	st := newStepper(n, cfg)
+	var a1 [NetHidden1]float32
+	var a2 [NetHidden2]float32
 	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		for from := 0; from < len(order); from += cfg.Batch {
-			batch := order[from:min(from+cfg.Batch, len(order))]
-			clear(gDense)
-			for _, r := range rows {
-				clear(gW1[int(r)*NetHidden1 : int(r+1)*NetHidden1])
-				touched[r] = false
-			}
-			rows = rows[:0]
-			scale := 1 / float64(len(batch))
-			for _, s := range batch {
-				feat := ftr.of(s)
-				n.backprop(feat, train[s].Label, scale, gDense, gW1)
-				for _, f := range feat {
-					if !touched[f] {
-						touched[f] = true
-						rows = append(rows, f)
-					}
-				}
-			}
-			t++
-			n.packDense(dense)
-			for i := range dense {
-				optDense.step(dense, gDense, i, cfg.LR, t)
-			}
-			n.unpackDense(dense)
-			for _, r := range rows {
-				for i := int(r) * NetHidden1; i < int(r+1)*NetHidden1; i++ {
-					optW1.step(n.W1, gW1, i, cfg.LR*cfg.FirstLayerRate, t)
-				}
-			}
-		}
+		st.epoch(len(train), func(s int, scale float64) {
+			feat := ftr.of(s)
+			y := n.forward(feat, &a1, &a2)
+			st.backprop(feat, &a1, &a2, float64(y-train[s].Label)*scale)
+		})
 		l := EpochLoss{epoch, n.loss(train, &ftr), n.loss(held, &fheld)}
 		if math.IsNaN(l.Train) || math.IsInf(l.Train, 0) {
 			return losses, fmt.Errorf("hatetris: training diverged at epoch %d (loss %g); lower the learning rate", epoch, l.Train)
@@ -191,13 +154,73 @@ func Train(n *Net, train, held []Sample, cfg TrainConfig) ([]EpochLoss, error) {
 // nDense is the number of dense weights: B1, W2, B2, W3, B3.
 const nDense = NetHidden1 + NetHidden2*NetHidden1 + NetHidden2 + NetHidden2 + 1
 
-// backprop adds scale x the gradient of half the squared error of the
-// float network on one sample to gDense (in packDense's layout) and gW1.
-func (n *Net) backprop(feat []int32, target float32, scale float64, gDense, gW1 []float64) {
-	var a1 [NetHidden1]float32
-	var a2 [NetHidden2]float32
-	y := n.forward(feat, &a1, &a2)
-	dout := float64(y-target) * scale
+// stepper is Adam over a network's weights, minibatch by minibatch: the
+// items of a batch add their gradients (backprop), then every dense
+// weight and the first-layer rows the batch used take a step (a sparse
+// Adam: the rows of patterns never seen stay as they started).
+type stepper struct {
+	n               *Net
+	cfg             TrainConfig
+	rng             *rand.Rand
+	dense           []float32 // the dense weights as one slice, copied in and out around a step
+	gDense, gW1     []float64
+	optW1, optDense adam
+	touched         []bool
+	rows            []int32
+	order           []int
+	t               int
+}
+
+func newStepper(n *Net, cfg TrainConfig) *stepper {
+	return &stepper{n: n, cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x747261696e)),
+		dense: make([]float32, nDense), gDense: make([]float64, nDense), gW1: make([]float64, len(n.W1)),
+		optW1: newAdam(len(n.W1)), optDense: newAdam(nDense), touched: make([]bool, n.layout().Inputs)}
+}
+
+// epoch goes once through items 0..count-1 in a new random order, in
+// minibatches of cfg.Batch: add is called for each item of a batch with
+// 1/(the batch's size), to add its gradient by backprop; then the step.
+func (st *stepper) epoch(count int, add func(item int, scale float64)) {
+	if len(st.order) != count {
+		st.order = make([]int, count)
+		for i := range st.order {
+			st.order[i] = i
+		}
+	}
+	order := st.order
+	st.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	n := st.n
+	for from := 0; from < len(order); from += st.cfg.Batch {
+		batch := order[from:min(from+st.cfg.Batch, len(order))]
+		clear(st.gDense)
+		for _, r := range st.rows {
+			clear(st.gW1[int(r)*NetHidden1 : int(r+1)*NetHidden1])
+			st.touched[r] = false
+		}
+		st.rows = st.rows[:0]
+		scale := 1 / float64(len(batch))
+		for _, s := range batch {
+			add(s, scale)
+		}
+		st.t++
+		n.packDense(st.dense)
+		for i := range st.dense {
+			st.optDense.step(st.dense, st.gDense, i, st.cfg.LR, st.t)
+		}
+		n.unpackDense(st.dense)
+		for _, r := range st.rows {
+			for i := int(r) * NetHidden1; i < int(r+1)*NetHidden1; i++ {
+				st.optW1.step(n.W1, st.gW1, i, st.cfg.LR*st.cfg.FirstLayerRate, st.t)
+			}
+		}
+	}
+}
+
+// backprop adds the gradient of the float network's output, times dout
+// (the loss's derivative by the output), on one well (its active inputs
+// and the layers forward left in a1 and a2) to the batch's gradient.
+func (st *stepper) backprop(feat []int32, a1 *[NetHidden1]float32, a2 *[NetHidden2]float32, dout float64) {
+	n, gDense, gW1 := st.n, st.gDense, st.gW1
 	gB1, gW2 := gDense[:NetHidden1], gDense[NetHidden1:NetHidden1+NetHidden2*NetHidden1]
 	gB2 := gDense[NetHidden1+NetHidden2*NetHidden1 : NetHidden1+NetHidden2*NetHidden1+NetHidden2]
 	gW3 := gDense[NetHidden1+NetHidden2*NetHidden1+NetHidden2 : nDense-1]
@@ -225,6 +248,10 @@ func (n *Net) backprop(feat []int32, target float32, scale float64, gDense, gW1 
 		g := gW1[int(f)*NetHidden1 : int(f+1)*NetHidden1]
 		for j := range g {
 			g[j] += d1[j]
+		}
+		if !st.touched[f] {
+			st.touched[f] = true
+			st.rows = append(st.rows, f)
 		}
 	}
 }

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kocka/kocka/solver/thrower/hatetris"
+)
+
+// TestHatetrisImitateNet: the command trains a network on the named games'
+// choices, measures it on the held-out ones, writes weights the record
+// search reads, and the plot; the same command writes the same bytes;
+// bad flags are refused before any work.
+func TestHatetrisImitateNet(t *testing.T) {
+	dir := t.TempDir()
+	replays := filepath.Join("solver", "thrower", "hatetris", "testdata", "replays.txt")
+	out, plot := filepath.Join(dir, "w.net"), filepath.Join(dir, "curve.svg")
+	run := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := hatetrisCommands.Run(append([]string{"imitate-net"}, args...), nil, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	args := []string{"--replays", replays, "--names", "knewjade (4)", "--held-out", "Deasuke", "--net-weight", "718.9", "--epochs", "2", "--out", out, "--plot", plot}
+	code, stdout, stderr := run(args...)
+	if code != 0 || !strings.Contains(stdout, "held out") || !strings.Contains(stdout, "\n2 ") {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	weights, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hatetris.UnmarshalNet(weights); err != nil {
+		t.Fatalf("the weights file: %v", err)
+	}
+	if svg, err := os.ReadFile(plot); err != nil || !strings.Contains(string(svg), "held out") {
+		t.Errorf("plot: %v %.200s", err, svg)
+	}
+	// The first line of the table is the base set alone; training raises
+	// the training choices' log chance.
+	var rows [][]string
+	for _, l := range strings.Split(stdout, "\n") {
+		if f := strings.Fields(l); len(f) == 5 && f[0] != "epoch" {
+			rows = append(rows, f)
+		}
+	}
+	if len(rows) != 3 {
+		t.Fatalf("table %q: want epochs 0 to 2", rows)
+	}
+	before, _ := strconv.ParseFloat(rows[0][1], 64)
+	after, _ := strconv.ParseFloat(rows[2][1], 64)
+	if !(before < 0 && after > before) {
+		t.Errorf("training log chance from %g to %g: want it negative and raised", before, after)
+	}
+	if code, _, _ := run(args...); code != 0 {
+		t.Fatal("second run failed")
+	}
+	again, _ := os.ReadFile(out)
+	if !bytes.Equal(again, weights) {
+		t.Error("the same command wrote other weights")
+	}
+	// The record search takes them with the base set.
+	var rec bytes.Buffer
+	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.01", "--state", filepath.Join(dir, "st.json"), "--eval", "imitated", "--weights", out,
+		"--net-weight", "718.9", "--start-width", "2", "--max-width", "2", "--checkpoint-every", "0", "--quiet"}, nil, &rec, &rec); code != 0 {
+		t.Errorf("record with the weights: exit %d: %s", code, rec.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--replays", replays, "--names", "Deasuke", "--out", out}, "--net-weight"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--held-out", "Deasuke", "--net-weight", "1", "--out", out}, "in --names and --held-out"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--base", "hate", "--net-weight", "1", "--out", out}, "enemy's next piece"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--base", "nope", "--net-weight", "1", "--out", out}, "--base"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--epochs", "0", "--out", out}, "--epochs"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", replays}, "--replays"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1"}, "required"},
+	} {
+		if code, _, stderr := run(c.args...); code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, %q; want 2 naming %q", c.args, code, stderr, c.want)
+		}
+	}
+	if code, _, stderr := run("--replays", replays, "--names", "nobody", "--net-weight", "1", "--out", out); code != 1 || !strings.Contains(stderr, `"nobody"`) {
+		t.Errorf("a missing game: exit %d, %q", code, stderr)
+	}
+}
