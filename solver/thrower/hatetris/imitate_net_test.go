@@ -197,3 +197,16 @@ func TestChoiceGradient(t *testing.T) {
 		check(fmt.Sprint("dense weight ", i), &d[i], st.gDense[i], func() { n.unpackDense(d) })
 	}
 }
+
+// BenchmarkTrainChoices is one epoch of TrainChoices over 1,000 choices
+// of 2 to 7 random wells (about 4.5 each): the cost of training grows
+// with the wells, one forward and one backward pass each.
+func BenchmarkTrainChoices(b *testing.B) {
+	choices := randomChoices(rand.New(rand.NewPCG(1, 1)), 1000)
+	n := NewNet(1)
+	for b.Loop() {
+		if _, err := TrainChoices(n, choices, nil, TrainConfig{Epochs: 1, Batch: 64, LR: 1e-3, Seed: 1}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
