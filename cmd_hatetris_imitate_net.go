@@ -79,7 +79,7 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	}
 	if err == nil {
 		// A set the choices cannot be based on is refused before any work.
-		_, err = hatetris.NetChoicesOf(nil, base, *lineWeight, *netWeight)
+		_, err = hatetris.NetChoicesOf(nil, base, *lineWeight, *netWeight, 0)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
@@ -90,6 +90,9 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
 		return 1
 	}
+	// The landings of all the games, the held-out ones too, stay within
+	// MaxNetChoiceWells: each game gets what the ones before it left.
+	left := hatetris.MaxNetChoiceWells
 	choicesOf := func(names []string) ([]hatetris.NetChoice, error) {
 		games, err := readImitateReplays(data, names)
 		if err != nil {
@@ -97,9 +100,12 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 		}
 		var all []hatetris.NetChoice
 		for _, g := range games {
-			cs, err := hatetris.NetChoicesOf(g.moves, base, *lineWeight, *netWeight)
+			cs, err := hatetris.NetChoicesOf(g.moves, base, *lineWeight, *netWeight, left)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", g.name, err)
+			}
+			for _, c := range cs {
+				left -= len(c.Wells)
 			}
 			all = append(all, cs...)
 		}

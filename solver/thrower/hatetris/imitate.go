@@ -98,12 +98,13 @@ func ImitationChoices(moves []Move, features []string) ([]ImitationChoice, error
 		return nil, err
 	}
 	var out []ImitationChoice
-	err = walkChoices(moves, func(landings []Child, chosen int) {
+	err = walkChoices(moves, func(landings []Child, chosen int) error {
 		ch := ImitationChoice{Chosen: chosen}
 		for i := range landings {
 			ch.Features = append(ch.Features, imitationVector(&landings[i], counts, nil))
 		}
 		out = append(out, ch)
+		return nil
 	})
 	return out, err
 }
@@ -111,8 +112,9 @@ func ImitationChoices(moves []Move, features []string) ([]ImitationChoice, error
 // walkChoices plays a recorded game through the rules and calls choice
 // for each piece locked with more than one landing that does not end the
 // game (the last, game-ending piece aside): those landings, in the move
-// generator's order, and which of them the player chose.
-func walkChoices(moves []Move, choice func(landings []Child, chosen int)) error {
+// generator's order, and which of them the player chose. An error from
+// choice ends the walk.
+func walkChoices(moves []Move, choice func(landings []Child, chosen int) error) error {
 	g, err := NewGame(Standard, NewEnemy(false))
 	if err != nil {
 		return err
@@ -150,7 +152,9 @@ func walkChoices(moves []Move, choice func(landings []Child, chosen int)) error 
 			return fmt.Errorf("hatetris: piece %d: the well played is none of the piece's landings", pieces-1)
 		}
 		if len(landings) > 1 {
-			choice(landings, chosen)
+			if err := choice(landings, chosen); err != nil {
+				return err
+			}
 		}
 		before, piece = after, g.Current()
 	}

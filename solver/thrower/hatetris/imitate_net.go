@@ -21,8 +21,10 @@ type NetChoice struct {
 // the network: (lineWeight x the lines it cleared + the set's weighted
 // sum) / netWeight. A network trained on them adds to the set what the
 // set misses, and goes into the search as the set plus netWeight x the
-// network (--eval SET --weights FILE --net-weight netWeight).
-func NetChoicesOf(moves []Move, base EvalWeights, lineWeight, netWeight float64) ([]NetChoice, error) {
+// network (--eval SET --weights FILE --net-weight netWeight). A game
+// whose choices hold more than maxWells landings in all is refused when
+// it passes them, so that memory stays bounded whatever the game.
+func NetChoicesOf(moves []Move, base EvalWeights, lineWeight, netWeight float64, maxWells int) ([]NetChoice, error) {
 	switch {
 	case base.Net != nil || base.EnemyPeak != 0:
 		return nil, fmt.Errorf("hatetris: base set %q weighs a network or the enemy's next piece; a network trained on choices adds to a set of board features only", base.Name)
@@ -30,16 +32,29 @@ func NetChoicesOf(moves []Move, base EvalWeights, lineWeight, netWeight float64)
 		return nil, fmt.Errorf("hatetris: line weight %g and net weight %g: want finite numbers, the net weight above 0", lineWeight, netWeight)
 	}
 	var out []NetChoice
-	err := walkChoices(moves, func(landings []Child, chosen int) {
+	wells := 0
+	err := walkChoices(moves, func(landings []Child, chosen int) error {
+		if wells += len(landings); wells > maxWells {
+			return fmt.Errorf("hatetris: more than %d landings to train on", maxWells)
+		}
 		c := NetChoice{Chosen: chosen, Wells: make([]Bits, len(landings)), Base: make([]float64, len(landings))}
 		for i := range landings {
 			c.Wells[i] = landings[i].Well
 			c.Base[i] = (lineWeight*float64(landings[i].Lines) + base.boardScore(&landings[i].Well)) / netWeight
 		}
 		out = append(out, c)
+		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
+
+// MaxNetChoiceWells bounds the landings kocka hatetris imitate-net trains
+// on: at most about 560 bytes each with their network inputs (the record
+// games have about 270,000).
+const MaxNetChoiceWells = 1 << 20
 
 // ChoiceLoss is how well the base set plus the network imitates the
 // choices after an epoch (epoch 0: before training): the mean log chance

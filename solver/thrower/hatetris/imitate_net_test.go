@@ -21,9 +21,19 @@ func TestNetChoicesOf(t *testing.T) {
 	}
 	ev, _ := EvalSet("imitated")
 	const lineWeight, netWeight = 1000, 718.9
-	choices, err := NetChoicesOf(moves, ev, lineWeight, netWeight)
+	choices, err := NetChoicesOf(moves, ev, lineWeight, netWeight, MaxNetChoiceWells)
 	if err != nil {
 		t.Fatal(err)
+	}
+	total := 0
+	for _, c := range choices {
+		total += len(c.Wells)
+	}
+	if _, err := NetChoicesOf(moves, ev, lineWeight, netWeight, total-1); err == nil {
+		t.Errorf("a game of %d landings passed a limit of %d", total, total-1)
+	}
+	if cs, err := NetChoicesOf(moves, ev, lineWeight, netWeight, total); err != nil || len(cs) != len(choices) {
+		t.Errorf("a game of %d landings at a limit of as many: %d choices, %v", total, len(cs), err)
 	}
 	linear, _ := ImitationChoices(moves, DefaultImitationFeatures)
 	if len(choices) != len(linear) || len(choices) < 100 {
@@ -60,7 +70,7 @@ func TestNetChoicesOf(t *testing.T) {
 		{EvalWeights{EnemyPeak: 1}, 1000, 1}, {EvalWeights{Net: NewNet(1)}, 1000, 1},
 		{ev, 1000, 0}, {ev, 1000, math.Inf(1)}, {ev, math.NaN(), 1},
 	} {
-		if _, err := NetChoicesOf(moves, bad.w, bad.line, bad.unit); err == nil {
+		if _, err := NetChoicesOf(moves, bad.w, bad.line, bad.unit, MaxNetChoiceWells); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}
 	}
