@@ -157,15 +157,12 @@ func growLayers(a1s [][NetHidden1]float32, a2s [][NetHidden2]float32, k int) ([]
 // Deterministic from cfg.Seed. It returns the figures by epoch, epoch 0
 // first; cfg.Progress is not called (it reports squared errors).
 func TrainChoices(n *Net, train, held []NetChoice, cfg TrainConfig, progress func(ChoiceLoss)) ([]ChoiceLoss, error) {
-	switch {
-	case len(train) == 0:
+	if len(train) == 0 {
 		return nil, errors.New("hatetris: no choices to train on")
-	case cfg.Epochs < 1 || cfg.Batch < 1:
-		return nil, fmt.Errorf("hatetris: epochs %d and batch %d must be at least 1", cfg.Epochs, cfg.Batch)
-	case !(cfg.LR > 0) || math.IsInf(cfg.LR, 0):
-		return nil, fmt.Errorf("hatetris: learning rate %g must be a positive number", cfg.LR)
-	case !(cfg.FirstLayerRate >= 0) || cfg.FirstLayerRate > 1:
-		return nil, fmt.Errorf("hatetris: first-layer rate %g out of range 0..1", cfg.FirstLayerRate)
+	}
+	cfg, err := cfg.checked()
+	if err != nil {
+		return nil, err
 	}
 	for _, set := range [][]NetChoice{train, held} {
 		for _, c := range set {
@@ -173,9 +170,6 @@ func TrainChoices(n *Net, train, held []NetChoice, cfg TrainConfig, progress fun
 				return nil, fmt.Errorf("hatetris: a choice of %d wells, %d bases, chosen %d", len(c.Wells), len(c.Base), c.Chosen)
 			}
 		}
-	}
-	if cfg.FirstLayerRate == 0 {
-		cfg.FirstLayerRate = DefaultFirstLayerRate
 	}
 	ftr, fheld := choiceFeatures(n.layout(), train), choiceFeatures(n.layout(), held)
 	measure := func(epoch int) ChoiceLoss {

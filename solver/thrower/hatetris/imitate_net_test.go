@@ -1,7 +1,6 @@
 package hatetris
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -180,32 +179,7 @@ func TestChoiceGradient(t *testing.T) {
 	}
 	st := newStepper(n, TrainConfig{})
 	st.addChoice(&c, &fs[0], 1, &choiceBuffers{})
-	const h = 1e-3
-	check := func(what string, w *float32, g float64, after func()) {
-		old := *w
-		*w = old + h
-		after()
-		lp := loss()
-		*w = old - h
-		after()
-		lm := loss()
-		*w = old
-		after()
-		if num := (lp - lm) / (2 * h); math.Abs(num-g) > 2e-3*max(1, math.Abs(g)) {
-			t.Errorf("%s: gradient %g, finite differences %g", what, g, num)
-		}
-	}
-	for _, f := range fs[0].of(c.Chosen)[:4] {
-		for j := 0; j < NetHidden1; j += 5 {
-			i := int(f)*NetHidden1 + j
-			check("W1", &n.W1[i], st.gW1[i], func() {})
-		}
-	}
-	d := make([]float32, nDense)
-	n.packDense(d)
-	for i := range d {
-		check(fmt.Sprint("dense weight ", i), &d[i], st.gDense[i], func() { n.unpackDense(d) })
-	}
+	checkGradient(t, n, loss, fs[0].of(c.Chosen)[:4], 5, st.gW1, st.gDense, 2e-3)
 }
 
 // BenchmarkTrainChoices is one epoch of TrainChoices over 1,000 choices

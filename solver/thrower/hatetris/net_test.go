@@ -2,6 +2,7 @@ package hatetris
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -275,32 +276,7 @@ func TestBackprop(t *testing.T) {
 		d := float64(n.forward(feat, &a1, &a2)) - target
 		return d * d / 2
 	}
-	const h = 1e-3
-	check := func(what string, w *float32, g float64, after func()) {
-		old := *w
-		*w = old + h
-		after()
-		lp := loss()
-		*w = old - h
-		after()
-		lm := loss()
-		*w = old
-		after()
-		if num := (lp - lm) / (2 * h); math.Abs(num-g) > 1e-3*max(1, math.Abs(g)) {
-			t.Errorf("%s: gradient %g, finite differences %g", what, g, num)
-		}
-	}
-	for _, f := range feat[:3] {
-		for j := 0; j < NetHidden1; j += 3 {
-			i := int(f)*NetHidden1 + j
-			check("W1", &n.W1[i], gW1[i], func() {})
-		}
-	}
-	d := make([]float32, nDense)
-	n.packDense(d)
-	for i := range d {
-		check("dense", &d[i], gD[i], func() { n.unpackDense(d) })
-	}
+	checkGradient(t, n, loss, feat[:3], 3, gW1, gD, 1e-3)
 }
 
 // TestNetFile: the weights file round-trips in every layout, and
@@ -781,5 +757,38 @@ func TestNetValueExact(t *testing.T) {
 				t.Fatalf("net %d (%s): value %v, plainly %v, well %v", k, n.layout().Name, got, want, b)
 			}
 		}
+	}
+}
+
+// checkGradient compares a network's gradient (first-layer rows of the
+// inputs feat, every step-th unit; every dense weight) with central
+// finite differences of loss, within tol relative (absolute below 1).
+func checkGradient(t *testing.T, n *Net, loss func() float64, feat []int32, step int, gW1, gDense []float64, tol float64) {
+	t.Helper()
+	const h = 1e-3
+	check := func(what string, w *float32, g float64, after func()) {
+		old := *w
+		*w = old + h
+		after()
+		lp := loss()
+		*w = old - h
+		after()
+		lm := loss()
+		*w = old
+		after()
+		if num := (lp - lm) / (2 * h); math.Abs(num-g) > tol*max(1, math.Abs(g)) {
+			t.Errorf("%s: gradient %g, finite differences %g", what, g, num)
+		}
+	}
+	for _, f := range feat {
+		for j := 0; j < NetHidden1; j += step {
+			i := int(f)*NetHidden1 + j
+			check(fmt.Sprint("first-layer weight ", i), &n.W1[i], gW1[i], func() {})
+		}
+	}
+	d := make([]float32, nDense)
+	n.packDense(d)
+	for i := range d {
+		check(fmt.Sprint("dense weight ", i), &d[i], gDense[i], func() { n.unpackDense(d) })
 	}
 }

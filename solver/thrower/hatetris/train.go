@@ -97,6 +97,23 @@ func (a *adam) step(w []float32, g []float64, i int, lr float64, t int) {
 	w[i] -= float32(lr * mh / (math.Sqrt(vh) + adamEps))
 }
 
+// checked returns the settings with the first layer's default rate
+// filled in, or why they cannot train.
+func (cfg TrainConfig) checked() (TrainConfig, error) {
+	switch {
+	case cfg.Epochs < 1 || cfg.Batch < 1:
+		return cfg, fmt.Errorf("hatetris: epochs %d and batch %d must be at least 1", cfg.Epochs, cfg.Batch)
+	case !(cfg.LR > 0) || math.IsInf(cfg.LR, 0):
+		return cfg, fmt.Errorf("hatetris: learning rate %g must be a positive number", cfg.LR)
+	case !(cfg.FirstLayerRate >= 0) || cfg.FirstLayerRate > 1:
+		return cfg, fmt.Errorf("hatetris: first-layer rate %g out of range 0..1", cfg.FirstLayerRate)
+	}
+	if cfg.FirstLayerRate == 0 {
+		cfg.FirstLayerRate = DefaultFirstLayerRate
+	}
+	return cfg, nil
+}
+
 // Train fits the float network to the training samples by Adam on the
 // mean squared error, minibatch by minibatch, and quantizes it at the end.
 // The first layer's rows are updated only when a sample of the batch uses
@@ -104,18 +121,12 @@ func (a *adam) step(w []float32, g []float64, i int, lr float64, t int) {
 // started). Deterministic from the seed. It returns the losses by epoch,
 // epoch 0 first.
 func Train(n *Net, train, held []Sample, cfg TrainConfig) ([]EpochLoss, error) {
-	switch {
-	case len(train) == 0:
+	if len(train) == 0 {
 		return nil, errors.New("hatetris: no training samples")
-	case cfg.Epochs < 1 || cfg.Batch < 1:
-		return nil, fmt.Errorf("hatetris: epochs %d and batch %d must be at least 1", cfg.Epochs, cfg.Batch)
-	case !(cfg.LR > 0) || math.IsInf(cfg.LR, 0):
-		return nil, fmt.Errorf("hatetris: learning rate %g must be a positive number", cfg.LR)
-	case !(cfg.FirstLayerRate >= 0) || cfg.FirstLayerRate > 1:
-		return nil, fmt.Errorf("hatetris: first-layer rate %g out of range 0..1", cfg.FirstLayerRate)
 	}
-	if cfg.FirstLayerRate == 0 {
-		cfg.FirstLayerRate = DefaultFirstLayerRate
+	cfg, err := cfg.checked()
+	if err != nil {
+		return nil, err
 	}
 	if cfg.StartAtMean {
 		sum := 0.0
