@@ -33,6 +33,7 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	layoutName := fs.String("layout", hatetris.SharedLayout.Name, "the network's inputs ("+netLayoutNames()+")")
 	out := fs.String("out", "", "the weights file to write (required)")
 	plot := fs.String("plot", "", "write an SVG plot of the mean log chance of the chosen landings by epoch to this file")
+	mirror := fs.Bool("mirror", false, "train on each choice's mirror image too (column x to 9 - x; the held-out games are measured as played)")
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -79,7 +80,7 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	}
 	if err == nil {
 		// A set the choices cannot be based on is refused before any work.
-		_, err = hatetris.NetChoicesOf(nil, base, *lineWeight, *netWeight, 0)
+		_, err = hatetris.NetChoicesOf(nil, base, *lineWeight, *netWeight, 0, false)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
@@ -93,14 +94,14 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	// The landings of all the games, the held-out ones too, stay within
 	// MaxNetChoiceWells: each game gets what the ones before it left.
 	left := hatetris.MaxNetChoiceWells
-	choicesOf := func(names []string) ([]hatetris.NetChoice, error) {
+	choicesOf := func(names []string, mirror bool) ([]hatetris.NetChoice, error) {
 		games, err := readImitateReplays(data, names)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", *replaysPath, err)
 		}
 		var all []hatetris.NetChoice
 		for _, g := range games {
-			cs, err := hatetris.NetChoicesOf(g.moves, base, *lineWeight, *netWeight, left)
+			cs, err := hatetris.NetChoicesOf(g.moves, base, *lineWeight, *netWeight, left, mirror)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", g.name, err)
 			}
@@ -111,17 +112,21 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 		}
 		return all, nil
 	}
-	trainChoices, err := choicesOf(train)
+	trainChoices, err := choicesOf(train, *mirror)
 	var heldChoices []hatetris.NetChoice
 	if err == nil && len(held) > 0 {
-		heldChoices, err = choicesOf(held)
+		heldChoices, err = choicesOf(held, false)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%d choices to train on, %d held out; the base set %s with a line worth %g and a unit of the network %g\n",
-		len(trainChoices), len(heldChoices), *baseName, *lineWeight, *netWeight)
+	mirrored := ""
+	if *mirror {
+		mirrored = " (half of them mirror images)"
+	}
+	fmt.Fprintf(stdout, "%d choices to train on%s, %d held out; the base set %s with a line worth %g and a unit of the network %g\n",
+		len(trainChoices), mirrored, len(heldChoices), *baseName, *lineWeight, *netWeight)
 	net := hatetris.NewNetOf(layout, *seed)
 	bar := cli.NewProgress(stderr)
 	losses, err := hatetris.TrainChoices(net, trainChoices, heldChoices,

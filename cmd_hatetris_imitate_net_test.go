@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -63,6 +64,20 @@ func TestHatetrisImitateNet(t *testing.T) {
 	again, _ := os.ReadFile(out)
 	if !bytes.Equal(again, weights) {
 		t.Error("the same command wrote other weights")
+	}
+	// --mirror trains on twice the choices and measures the same held-out
+	// ones.
+	mirrorOut := filepath.Join(dir, "m.net")
+	code, mstdout, stderr := run(append(append([]string{}, args[:len(args)-4]...), "--out", mirrorOut, "--mirror")...)
+	var plainTrain, mirrorTrain, plainHeld, mirrorHeld int
+	fmt.Sscanf(stdout, "%d choices to train on, %d held out", &plainTrain, &plainHeld)
+	fmt.Sscanf(mstdout, "%d choices to train on (half of them mirror images), %d held out", &mirrorTrain, &mirrorHeld)
+	if code != 0 || plainTrain == 0 || mirrorTrain != 2*plainTrain || mirrorHeld != plainHeld {
+		t.Errorf("--mirror: exit %d, %d choices to train on and %d held out; without it %d and %d: %s%s",
+			code, mirrorTrain, mirrorHeld, plainTrain, plainHeld, mstdout, stderr)
+	}
+	if mirrored, _ := os.ReadFile(mirrorOut); bytes.Equal(mirrored, weights) {
+		t.Error("--mirror wrote the weights trained without it")
 	}
 	// The record search takes them with the base set.
 	var rec bytes.Buffer

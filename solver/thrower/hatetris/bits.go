@@ -576,3 +576,12 @@ func buildBitsTwins() (out [engine.L + 1][]bitsTwin) {
 	}
 	return out
 }
+
+// Mirrored is the well seen in a mirror: column x becomes column 9 - x.
+func (b *Bits) Mirrored() Bits {
+	var m Bits
+	for i, r := range b {
+		m[i] = bits.Reverse16(r) >> (16 - 10)
+	}
+	return m
+}

@@ -513,3 +513,41 @@ func TestEnemyCacheFirstPieceOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrored: column x goes to 9 - x, row by row, and mirroring twice
+// is the well itself.
+func TestMirrored(t *testing.T) {
+	for _, c := range []struct{ row, want uint16 }{
+		{0, 0},
+		{1, 1 << 9},
+		{1 << 9, 1},
+		{0b11, 0b11 << 8},
+		{0b1000010000, 0b0000100001},
+		{fullRow, fullRow},
+	} {
+		var b Bits
+		b[7] = c.row
+		m := b.Mirrored()
+		if m[7] != c.want || m.Cells() != b.Cells() {
+			t.Errorf("row %010b mirrored: %010b, want %010b", c.row, m[7], c.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 1000; i++ {
+		var b Bits
+		for y := range b {
+			b[y] = uint16(rng.IntN(1 << 10))
+		}
+		m := b.Mirrored()
+		if m.Mirrored() != b {
+			t.Fatalf("%v mirrored twice: %v", b, m.Mirrored())
+		}
+		for y := range b {
+			for x := 0; x < 10; x++ {
+				if b[y]>>x&1 != m[y]>>(9-x)&1 {
+					t.Fatalf("row %d column %d: %d, mirrored column %d: %d", y, x, b[y]>>x&1, 9-x, m[y]>>(9-x)&1)
+				}
+			}
+		}
+	}
+}

@@ -20,7 +20,7 @@ func TestNetChoicesOf(t *testing.T) {
 	}
 	ev, _ := EvalSet("imitated")
 	const lineWeight, netWeight = 1000, 718.9
-	choices, err := NetChoicesOf(moves, ev, lineWeight, netWeight, MaxNetChoiceWells)
+	choices, err := NetChoicesOf(moves, ev, lineWeight, netWeight, MaxNetChoiceWells, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,10 +28,10 @@ func TestNetChoicesOf(t *testing.T) {
 	for _, c := range choices {
 		total += len(c.Wells)
 	}
-	if _, err := NetChoicesOf(moves, ev, lineWeight, netWeight, total-1); err == nil {
+	if _, err := NetChoicesOf(moves, ev, lineWeight, netWeight, total-1, false); err == nil {
 		t.Errorf("a game of %d landings passed a limit of %d", total, total-1)
 	}
-	if cs, err := NetChoicesOf(moves, ev, lineWeight, netWeight, total); err != nil || len(cs) != len(choices) {
+	if cs, err := NetChoicesOf(moves, ev, lineWeight, netWeight, total, false); err != nil || len(cs) != len(choices) {
 		t.Errorf("a game of %d landings at a limit of as many: %d choices, %v", total, len(cs), err)
 	}
 	linear, _ := ImitationChoices(moves, DefaultImitationFeatures)
@@ -69,7 +69,7 @@ func TestNetChoicesOf(t *testing.T) {
 		{EvalWeights{EnemyPeak: 1}, 1000, 1}, {EvalWeights{Net: NewNet(1)}, 1000, 1},
 		{ev, 1000, 0}, {ev, 1000, math.Inf(1)}, {ev, math.NaN(), 1},
 	} {
-		if _, err := NetChoicesOf(moves, bad.w, bad.line, bad.unit, MaxNetChoiceWells); err == nil {
+		if _, err := NetChoicesOf(moves, bad.w, bad.line, bad.unit, MaxNetChoiceWells, false); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}
 	}
@@ -192,5 +192,64 @@ func BenchmarkTrainChoices(b *testing.B) {
 		if _, err := TrainChoices(n, choices, nil, TrainConfig{Epochs: 1, Batch: 64, LR: 1e-3, Seed: 1}, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestNetChoicesMirrored: with mirror, every choice is followed by its
+// mirror image: the same landing chosen, each well the mirrored one, its
+// base the set's value of the mirrored well with the landing's lines.
+func TestNetChoicesMirrored(t *testing.T) {
+	var moves []Move
+	for _, kr := range loadReplays(t) {
+		if kr.name == "knewjade (4)" && kr.encoding == "base2048" {
+			moves, _ = DecodeReplay(kr.replay)
+		}
+	}
+	ev, _ := EvalSet("imitated")
+	const lineWeight, netWeight = 1000, 718.9
+	plain, err := NetChoicesOf(moves, ev, lineWeight, netWeight, MaxNetChoiceWells, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := NetChoicesOf(moves, ev, lineWeight, netWeight, MaxNetChoiceWells, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(both) != 2*len(plain) {
+		t.Fatalf("%d choices with mirror images, %d without", len(both), len(plain))
+	}
+	total := 0
+	for _, c := range both {
+		total += len(c.Wells)
+	}
+	if _, err := NetChoicesOf(moves, ev, lineWeight, netWeight, total-1, true); err == nil {
+		t.Errorf("%d landings with mirror images passed a limit of %d", total, total-1)
+	}
+	linear, _ := ImitationChoices(moves, DefaultImitationFeatures)
+	e := Evaluator{W: ev, LineWeight: lineWeight}
+	asymmetric := 0
+	for i, p := range plain {
+		if !slices.Equal(both[2*i].Wells, p.Wells) || !slices.Equal(both[2*i].Base, p.Base) || both[2*i].Chosen != p.Chosen {
+			t.Fatalf("choice %d differs from the one without mirror images", i)
+		}
+		m := both[2*i+1]
+		if m.Chosen != p.Chosen || len(m.Wells) != len(p.Wells) {
+			t.Fatalf("mirror image of choice %d: chosen %d of %d, want %d of %d", i, m.Chosen, len(m.Wells), p.Chosen, len(p.Wells))
+		}
+		for k := range m.Wells {
+			if m.Wells[k] != p.Wells[k].Mirrored() {
+				t.Fatalf("mirror image of choice %d, landing %d: not the mirrored well", i, k)
+			}
+			if m.Wells[k] != p.Wells[k] {
+				asymmetric++
+			}
+			want := (lineWeight*linear[i].Features[k][0] + e.Value(&m.Wells[k])) / netWeight
+			if math.Abs(m.Base[k]-want) > 1e-9*max(1, math.Abs(want)) {
+				t.Fatalf("mirror image of choice %d, landing %d: base %g, want %g", i, k, m.Base[k], want)
+			}
+		}
+	}
+	if asymmetric == 0 {
+		t.Fatal("every well of the game is its own mirror image")
 	}
 }
