@@ -107,34 +107,43 @@ func TestHatetrisImitateNet(t *testing.T) {
 }
 
 // imitateNetCommand is the command behind docs/hatetris-imitate-net.net,
-// as docs/hatetris.md gives it.
+// as docs/hatetris.md gives it (without --out and --plot).
 var imitateNetCommand = []string{"--replays", "solver/thrower/hatetris/testdata/replays.txt",
 	"--names", "knewjade (5);David & Felipe (2);David & Felipe (3);Tim (1);Tim (2);David & Felipe (5);David & Felipe (6)",
 	"--held-out", "David & Felipe (4)", "--net-weight", "718.9"}
 
 // TestImitateNetFileIsTheTraining: the weights in docs are what the
-// command docs/hatetris.md gives writes, byte for byte, and the record
+// commands docs/hatetris.md gives write, byte for byte, and the record
 // state made with them names them by their SHA-256.
 func TestImitateNetFileIsTheTraining(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "w.net")
-	var stdout, stderr bytes.Buffer
-	if code := hatetrisCommands.Run(append([]string{"imitate-net", "--out", out}, imitateNetCommand...), nil, &stdout, &stderr); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
-	got, _ := os.ReadFile(out)
-	want, err := os.ReadFile(filepath.Join("docs", "hatetris-imitate-net.net"))
-	if err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("docs/hatetris-imitate-net.net (%v) is not what the command writes", err)
-	}
 	doc, _ := os.ReadFile(filepath.Join("docs", "hatetris.md"))
-	cmd := shellCommand(append([]string{"kocka", "hatetris", "imitate-net"}, imitateNetCommand...))
-	if !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(string(doc), "\\\n", " ")), " "), cmd) {
-		t.Errorf("docs/hatetris.md does not give the command %s", cmd)
-	}
-	sum := sha256.Sum256(want)
-	st, err := hatetris.LoadRecordState(filepath.Join("docs", "hatetris-record-imitated-net.json"))
-	if err != nil || st.WeightsSHA256 != hex.EncodeToString(sum[:]) || st.Eval != "imitated" || st.NetWeight != 718.9 {
-		t.Errorf("docs/hatetris-record-imitated-net.json (%v): weights %q, eval %q, net weight %g; want these weights' %x with imitated and 718.9",
-			err, st.WeightsSHA256, st.Eval, st.NetWeight, sum)
+	docText := strings.Join(strings.Fields(strings.ReplaceAll(string(doc), "\\\n", " ")), " ")
+	for _, c := range []struct {
+		weights, state string
+		args           []string
+	}{
+		{"hatetris-imitate-net.net", "hatetris-record-imitated-net.json", imitateNetCommand},
+		{"hatetris-imitate-net-mirror.net", "hatetris-record-imitated-net-mirror.json", append(append([]string{}, imitateNetCommand...), "--mirror")},
+	} {
+		out := filepath.Join(t.TempDir(), "w.net")
+		var stdout, stderr bytes.Buffer
+		if code := hatetrisCommands.Run(append([]string{"imitate-net", "--out", out}, c.args...), nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.weights, code, stderr.String())
+		}
+		got, _ := os.ReadFile(out)
+		want, err := os.ReadFile(filepath.Join("docs", c.weights))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("docs/%s (%v) is not what the command writes", c.weights, err)
+		}
+		cmd := shellCommand(append([]string{"kocka", "hatetris", "imitate-net"}, c.args...))
+		if !strings.Contains(docText, cmd) {
+			t.Errorf("docs/hatetris.md does not give the command %s", cmd)
+		}
+		sum := sha256.Sum256(want)
+		st, err := hatetris.LoadRecordState(filepath.Join("docs", c.state))
+		if err != nil || st.WeightsSHA256 != hex.EncodeToString(sum[:]) || st.Eval != "imitated" || st.NetWeight != 718.9 {
+			t.Errorf("docs/%s (%v): weights %q, eval %q, net weight %g; want these weights' %x with imitated and 718.9",
+				c.state, err, st.WeightsSHA256, st.Eval, st.NetWeight, sum)
+		}
 	}
 }
