@@ -12,12 +12,7 @@ import (
 // the search's value without the network, in units of the network, and
 // each chosen well one the game went through.
 func TestNetChoicesOf(t *testing.T) {
-	var moves []Move
-	for _, kr := range loadReplays(t) {
-		if kr.name == "knewjade (4)" && kr.encoding == "base2048" {
-			moves, _ = DecodeReplay(kr.replay)
-		}
-	}
+	moves := knewjade4(t)
 	ev, _ := EvalSet("imitated")
 	const lineWeight, netWeight = 1000, 718.9
 	choices, err := NetChoicesOf(moves, ev, lineWeight, netWeight, MaxNetChoiceWells, false)
@@ -199,12 +194,7 @@ func BenchmarkTrainChoices(b *testing.B) {
 // mirror image: the same landing chosen, each well the mirrored one, its
 // base the set's value of the mirrored well with the landing's lines.
 func TestNetChoicesMirrored(t *testing.T) {
-	var moves []Move
-	for _, kr := range loadReplays(t) {
-		if kr.name == "knewjade (4)" && kr.encoding == "base2048" {
-			moves, _ = DecodeReplay(kr.replay)
-		}
-	}
+	moves := knewjade4(t)
 	ev, _ := EvalSet("imitated")
 	const lineWeight, netWeight = 1000, 718.9
 	plain, err := NetChoicesOf(moves, ev, lineWeight, netWeight, MaxNetChoiceWells, false)
@@ -252,4 +242,21 @@ func TestNetChoicesMirrored(t *testing.T) {
 	if asymmetric == 0 {
 		t.Fatal("every well of the game is its own mirror image")
 	}
+}
+
+// knewjade4 is the key presses of knewjade's 66-line game (2021), the
+// recorded game the imitation tests play.
+func knewjade4(t *testing.T) []Move {
+	t.Helper()
+	for _, kr := range loadReplays(t) {
+		if kr.name == "knewjade (4)" && kr.encoding == "base2048" {
+			moves, err := DecodeReplay(kr.replay)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return moves
+		}
+	}
+	t.Fatal("testdata/replays.txt has no knewjade (4) in base2048")
+	return nil
 }
