@@ -112,6 +112,14 @@ var imitateNetCommand = []string{"--replays", "solver/thrower/hatetris/testdata/
 	"--names", "knewjade (5);David & Felipe (2);David & Felipe (3);Tim (1);Tim (2);David & Felipe (5);David & Felipe (6)",
 	"--held-out", "David & Felipe (4)", "--net-weight", "718.9"}
 
+// imitateNetSelfCommand is the command behind
+// docs/hatetris-imitate-net-self.net: the same games and three of Kocka's
+// own best, the imitation networks' games of 121, 115 and 106 lines.
+var imitateNetSelfCommand = []string{"--replays", "solver/thrower/hatetris/testdata/replays.txt",
+	"--names", "knewjade (5);David & Felipe (2);David & Felipe (3);Tim (1);Tim (2);David & Felipe (5);David & Felipe (6);" +
+		"kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536",
+	"--held-out", "David & Felipe (4)", "--net-weight", "718.9"}
+
 // TestImitateNetFileIsTheTraining: the weights in docs are what the
 // commands docs/hatetris.md gives write, byte for byte, and the record
 // state made with them names them by their SHA-256.
@@ -124,6 +132,7 @@ func TestImitateNetFileIsTheTraining(t *testing.T) {
 	}{
 		{"hatetris-imitate-net.net", "hatetris-record-imitated-net.json", imitateNetCommand},
 		{"hatetris-imitate-net-mirror.net", "hatetris-record-imitated-net-mirror.json", append(append([]string{}, imitateNetCommand...), "--mirror")},
+		{"hatetris-imitate-net-self.net", "hatetris-record-imitated-net-self.json", imitateNetSelfCommand},
 	} {
 		out := filepath.Join(t.TempDir(), "w.net")
 		var stdout, stderr bytes.Buffer
