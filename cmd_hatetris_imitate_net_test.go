@@ -108,17 +108,23 @@ func TestHatetrisImitateNet(t *testing.T) {
 
 // imitateNetCommand is the command behind docs/hatetris-imitate-net.net,
 // as docs/hatetris.md gives it (without --out and --plot).
-var imitateNetCommand = []string{"--replays", "solver/thrower/hatetris/testdata/replays.txt",
-	"--names", "knewjade (5);David & Felipe (2);David & Felipe (3);Tim (1);Tim (2);David & Felipe (5);David & Felipe (6)",
-	"--held-out", "David & Felipe (4)", "--net-weight", "718.9"}
+var imitateNetCommand = imitateNetCommandOn(recordGameNames)
+
+// recordGameNames are the published games the imitation networks train on.
+const recordGameNames = "knewjade (5);David & Felipe (2);David & Felipe (3);Tim (1);Tim (2);David & Felipe (5);David & Felipe (6)"
+
+// imitateNetCommandOn is the imitate-net command of docs/hatetris.md
+// training on the games named (without --out and --plot).
+func imitateNetCommandOn(names string) []string {
+	return []string{"--replays", "solver/thrower/hatetris/testdata/replays.txt",
+		"--names", names, "--held-out", "David & Felipe (4)", "--net-weight", "718.9"}
+}
 
 // imitateNetSelfCommand is the command behind
 // docs/hatetris-imitate-net-self.net: the same games and three of Kocka's
 // own best, the imitation networks' games of 121, 115 and 106 lines.
-var imitateNetSelfCommand = []string{"--replays", "solver/thrower/hatetris/testdata/replays.txt",
-	"--names", "knewjade (5);David & Felipe (2);David & Felipe (3);Tim (1);Tim (2);David & Felipe (5);David & Felipe (6);" +
-		"kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536",
-	"--held-out", "David & Felipe (4)", "--net-weight", "718.9"}
+var imitateNetSelfCommand = imitateNetCommandOn(recordGameNames +
+	";kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536")
 
 // TestImitateNetFileIsTheTraining: the weights in docs are what the
 // commands docs/hatetris.md gives write, byte for byte, and the record
