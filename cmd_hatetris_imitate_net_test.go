@@ -126,6 +126,13 @@ func imitateNetCommandOn(names string) []string {
 var imitateNetSelfCommand = imitateNetCommandOn(recordGameNames +
 	";kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536")
 
+// imitateNetSelf2Command is the command behind
+// docs/hatetris-imitate-net-self2.net, the loop's second step: the games
+// before and the first step's three best (95, 98 and 98 lines).
+var imitateNetSelf2Command = imitateNetCommandOn(recordGameNames +
+	";kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536" +
+	";kocka beam2 imitated-net-self quiescence 16384;kocka beam2 imitated-net-self quiescence 32768;kocka beam2 imitated-net-self quiescence 65536")
+
 // TestImitateNetFileIsTheTraining: the weights in docs are what the
 // commands docs/hatetris.md gives write, byte for byte, and the record
 // state made with them names them by their SHA-256.
@@ -139,6 +146,7 @@ func TestImitateNetFileIsTheTraining(t *testing.T) {
 		{"hatetris-imitate-net.net", "hatetris-record-imitated-net.json", imitateNetCommand},
 		{"hatetris-imitate-net-mirror.net", "hatetris-record-imitated-net-mirror.json", append(append([]string{}, imitateNetCommand...), "--mirror")},
 		{"hatetris-imitate-net-self.net", "hatetris-record-imitated-net-self.json", imitateNetSelfCommand},
+		{"hatetris-imitate-net-self2.net", "hatetris-record-imitated-net-self2.json", imitateNetSelf2Command},
 	} {
 		out := filepath.Join(t.TempDir(), "w.net")
 		var stdout, stderr bytes.Buffer
