@@ -123,14 +123,15 @@ func imitateNetCommandOn(names string) []string {
 // imitateNetSelfCommand is the command behind
 // docs/hatetris-imitate-net-self.net: the same games and three of Kocka's
 // own best, the imitation networks' games of 121, 115 and 106 lines.
-var imitateNetSelfCommand = imitateNetCommandOn(recordGameNames +
-	";kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536")
+var imitateNetSelfCommand = imitateNetCommandOn(recordGameNames + firstStepGameNames)
+
+// firstStepGameNames are Kocka's games the loop's first step added.
+const firstStepGameNames = ";kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536"
 
 // imitateNetSelf2Command is the command behind
 // docs/hatetris-imitate-net-self2.net, the loop's second step: the games
 // before and the first step's three best (95, 98 and 98 lines).
-var imitateNetSelf2Command = imitateNetCommandOn(recordGameNames +
-	";kocka beam2 imitated-net quiescence 65536;kocka beam2 imitated-net quiescence 131072;kocka beam2 imitated-net-mirror quiescence 65536" +
+var imitateNetSelf2Command = imitateNetCommandOn(recordGameNames + firstStepGameNames +
 	";kocka beam2 imitated-net-self quiescence 16384;kocka beam2 imitated-net-self quiescence 32768;kocka beam2 imitated-net-self quiescence 65536")
 
 // TestImitateNetFileIsTheTraining: the weights in docs are what the
