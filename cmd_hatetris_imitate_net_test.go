@@ -131,8 +131,16 @@ const firstStepGameNames = ";kocka beam2 imitated-net quiescence 65536;kocka bea
 // imitateNetSelf2Command is the command behind
 // docs/hatetris-imitate-net-self2.net, the loop's second step: the games
 // before and the first step's three best (95, 98 and 98 lines).
-var imitateNetSelf2Command = imitateNetCommandOn(recordGameNames + firstStepGameNames +
-	";kocka beam2 imitated-net-self quiescence 16384;kocka beam2 imitated-net-self quiescence 32768;kocka beam2 imitated-net-self quiescence 65536")
+var imitateNetSelf2Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames)
+
+// secondStepGameNames are Kocka's games the loop's second step added.
+const secondStepGameNames = ";kocka beam2 imitated-net-self quiescence 16384;kocka beam2 imitated-net-self quiescence 32768;kocka beam2 imitated-net-self quiescence 65536"
+
+// imitateNetSelf3Command is the command behind
+// docs/hatetris-imitate-net-self3.net, the loop's third step: the games
+// before and the second step's three best (98, 111 and 101 lines).
+var imitateNetSelf3Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames +
+	";kocka beam2 imitated-net-self2 quiescence 16384;kocka beam2 imitated-net-self2 quiescence 32768;kocka beam2 imitated-net-self2 quiescence 65536")
 
 // TestImitateNetFileIsTheTraining: the weights in docs are what the
 // commands docs/hatetris.md gives write, byte for byte, and the record
@@ -148,6 +156,7 @@ func TestImitateNetFileIsTheTraining(t *testing.T) {
 		{"hatetris-imitate-net-mirror.net", "hatetris-record-imitated-net-mirror.json", append(append([]string{}, imitateNetCommand...), "--mirror")},
 		{"hatetris-imitate-net-self.net", "hatetris-record-imitated-net-self.json", imitateNetSelfCommand},
 		{"hatetris-imitate-net-self2.net", "hatetris-record-imitated-net-self2.json", imitateNetSelf2Command},
+		{"hatetris-imitate-net-self3.net", "hatetris-record-imitated-net-self3.json", imitateNetSelf3Command},
 	}
 	if raceEnabled {
 		// One training is the race check; all of them run without it.
