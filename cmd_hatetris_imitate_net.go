@@ -34,12 +34,27 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	out := fs.String("out", "", "the weights file to write (required)")
 	plot := fs.String("plot", "", "write an SVG plot of the mean log chance of the chosen landings by epoch to this file")
 	mirror := fs.Bool("mirror", false, "train on each choice's mirror image too (column x to 9 - x; the held-out games are measured as played)")
+	beamNames := fs.String("beam-names", "", "games to also play with a beam search beside them, by name, separated by ';': each piece adds a choice of the game's well against the beam's best other wells (hatetris.BeamChoicesOf; optional, needs --beam-weights)")
+	beamWeights := fs.String("beam-weights", "", "with --beam-names: the network the beam ranks wells by, added to --base with --net-weight, as the search does")
+	beamWidth := fs.Int("beam-width", 256, fmt.Sprintf("with --beam-names: the beam's width, the game's well included (2 to %d)", hatetris.MaxBeamChoiceWidth))
+	beamRivals := fs.Int("beam-rivals", 15, fmt.Sprintf("with --beam-names: the beam's best wells each choice sets against the game's (1 to %d)", hatetris.MaxBeamChoiceRivals))
+	beamQuiescence := fs.Int("beam-quiescence", 1, fmt.Sprintf("with --beam-names: the beam's quiescence, as in the search (0 to %d)", hatetris.MaxQuiescence))
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	train, held := imitateNames(*names), imitateNames(*heldNames)
+	train, held, beamed := imitateNames(*names), imitateNames(*heldNames), imitateNames(*beamNames)
 	var err error
 	switch {
+	case len(beamed) > 0 && *beamWeights == "":
+		err = fmt.Errorf("--beam-names needs --beam-weights (the network the beam ranks by)")
+	case len(beamed) == 0 && *beamWeights != "":
+		err = fmt.Errorf("--beam-weights without --beam-names")
+	case *beamWidth < 2 || *beamWidth > hatetris.MaxBeamChoiceWidth:
+		err = fmt.Errorf("--beam-width %d out of range 2..%d", *beamWidth, hatetris.MaxBeamChoiceWidth)
+	case *beamRivals < 1 || *beamRivals > hatetris.MaxBeamChoiceRivals:
+		err = fmt.Errorf("--beam-rivals %d out of range 1..%d", *beamRivals, hatetris.MaxBeamChoiceRivals)
+	case *beamQuiescence < 0 || *beamQuiescence > hatetris.MaxQuiescence:
+		err = fmt.Errorf("--beam-quiescence %d out of range 0..%d", *beamQuiescence, hatetris.MaxQuiescence)
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	case *replaysPath == "" || len(train) == 0 || *out == "":
@@ -61,6 +76,9 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 		if err == nil && strings.Contains(";"+strings.Join(train, ";")+";", ";"+n+";") {
 			err = fmt.Errorf("%q is in --names and --held-out: a game measured on must not be trained on", n)
 		}
+		if err == nil && strings.Contains(";"+strings.Join(beamed, ";")+";", ";"+n+";") {
+			err = fmt.Errorf("%q is in --beam-names and --held-out: a game measured on must not be trained on", n)
+		}
 	}
 	layout, lerr := hatetris.NetLayoutByName(*layoutName)
 	if err == nil && lerr != nil {
@@ -76,7 +94,18 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 		}
 	}
 	if err == nil {
-		err = checkDistinctFiles([]namedFile{{"--out", *out}, {"--plot", *plot}}, []namedFile{{"--replays", *replaysPath}})
+		err = checkDistinctFiles([]namedFile{{"--out", *out}, {"--plot", *plot}}, []namedFile{{"--replays", *replaysPath}, {"--beam-weights", *beamWeights}})
+	}
+	// The beam's network is read before any work: a bad file fails now,
+	// not after the landings are counted.
+	rank := base
+	if err == nil && len(beamed) > 0 {
+		var data []byte
+		if data, err = bounded.ReadFile(*beamWeights, nil, int64(hatetris.MaxNetFileBytes)); err != nil {
+			err = fileError{fmt.Errorf("--beam-weights: %w", err)}
+		} else if rank.Net, err = hatetris.UnmarshalNet(data); err != nil {
+			err = fileError{fmt.Errorf("--beam-weights %s: %w", *beamWeights, err)}
+		}
 	}
 	if err == nil {
 		// A set the choices cannot be based on is refused before any work.
@@ -84,12 +113,20 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
-		return 2
+		return exitCode(err)
 	}
 	data, err := bounded.ReadFile(*replaysPath, stdin, maxImitateReplaysBytes)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
 		return 1
+	}
+	// The beam's games are looked up before the landings are counted.
+	var beamGames []imitateGame
+	if len(beamed) > 0 {
+		if beamGames, err = readImitateReplays(data, beamed); err != nil {
+			fmt.Fprintf(stderr, "kocka hatetris imitate-net: %s: %v\n", *replaysPath, err)
+			return 1
+		}
 	}
 	// The landings of all the games, the held-out ones too, stay within
 	// MaxNetChoiceWells: each game gets what the ones before it left.
@@ -117,6 +154,26 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	if err == nil && len(held) > 0 {
 		heldChoices, err = choicesOf(held, false)
 	}
+	beamChoices := 0
+	if err == nil && len(beamed) > 0 {
+		bar := cli.NewProgress(stderr)
+		for i, g := range beamGames {
+			bar.Update(false, "the beam beside %s (%d of %d games)", g.name, i+1, len(beamGames))
+			cfg := hatetris.BeamChoiceConfig{Rank: rank, Base: base, LineWeight: *lineWeight, NetWeight: *netWeight,
+				Quiescence: *beamQuiescence, Width: *beamWidth, Rivals: *beamRivals, MaxWells: left}
+			var cs []hatetris.NetChoice
+			if cs, err = hatetris.BeamChoicesOf(g.moves, cfg); err != nil {
+				err = fmt.Errorf("%s: %w", g.name, err)
+				break
+			}
+			for _, c := range cs {
+				left -= len(c.Wells)
+			}
+			beamChoices += len(cs)
+			trainChoices = append(trainChoices, cs...)
+		}
+		bar.Done()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
 		return 1
@@ -124,6 +181,9 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	mirrored := ""
 	if *mirror {
 		mirrored = " (half of them mirror images)"
+	}
+	if beamChoices > 0 {
+		mirrored += fmt.Sprintf(" (%d of them against a beam's wells: width %d, %d rivals, quiescence %d)", beamChoices, *beamWidth, *beamRivals, *beamQuiescence)
 	}
 	fmt.Fprintf(stdout, "%d choices to train on%s, %d held out; the base set %s with a line worth %g and a unit of the network %g\n",
 		len(trainChoices), mirrored, len(heldChoices), *baseName, *lineWeight, *netWeight)

@@ -79,6 +79,21 @@ func TestHatetrisImitateNet(t *testing.T) {
 	if mirrored, _ := os.ReadFile(mirrorOut); bytes.Equal(mirrored, weights) {
 		t.Error("--mirror wrote the weights trained without it")
 	}
+	// --beam-names adds a choice a piece of the game the beam is played
+	// beside (at least as many as the game's choices: a piece with one
+	// landing has rivals in the beam), ranked by the weights just trained.
+	beamOut := filepath.Join(dir, "b.net")
+	code, bstdout, stderr := run(append(append([]string{}, args[:len(args)-4]...), "--out", beamOut,
+		"--beam-names", "knewjade (4)", "--beam-weights", out, "--beam-width", "4", "--beam-rivals", "2")...)
+	var beamTrain, beamChoices, beamHeld int
+	fmt.Sscanf(bstdout, "%d choices to train on (%d of them against a beam's wells: width 4, 2 rivals, quiescence 1), %d held out", &beamTrain, &beamChoices, &beamHeld)
+	if code != 0 || beamChoices < plainTrain || beamTrain != plainTrain+beamChoices || beamHeld != plainHeld {
+		t.Errorf("--beam-names: exit %d, %d choices to train on, %d of them the beam's, %d held out; without it %d and %d: %s%s",
+			code, beamTrain, beamChoices, beamHeld, plainTrain, plainHeld, bstdout, stderr)
+	}
+	if beamed, _ := os.ReadFile(beamOut); bytes.Equal(beamed, weights) || len(beamed) != len(weights) {
+		t.Error("--beam-names wrote the weights trained without it, or no weights")
+	}
 	// The record search takes them with the base set.
 	var rec bytes.Buffer
 	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.01", "--state", filepath.Join(dir, "st.json"), "--eval", "imitated", "--weights", out,
@@ -96,6 +111,12 @@ func TestHatetrisImitateNet(t *testing.T) {
 		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--epochs", "0", "--out", out}, "--epochs"},
 		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", replays}, "--replays"},
 		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1"}, "required"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", out, "--beam-names", "Deasuke"}, "needs --beam-weights"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", out, "--beam-weights", out}, "without --beam-names"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", out, "--beam-width", "1"}, "--beam-width"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", out, "--beam-rivals", "0"}, "--beam-rivals"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", out, "--beam-quiescence", "9"}, "--beam-quiescence"},
+		{[]string{"--replays", replays, "--names", "Deasuke", "--held-out", "Tim (1)", "--net-weight", "1", "--out", out, "--beam-names", "Tim (1)", "--beam-weights", out}, "in --beam-names and --held-out"},
 	} {
 		if code, _, stderr := run(c.args...); code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%q: exit %d, %q; want 2 naming %q", c.args, code, stderr, c.want)
@@ -103,6 +124,15 @@ func TestHatetrisImitateNet(t *testing.T) {
 	}
 	if code, _, stderr := run("--replays", replays, "--names", "nobody", "--net-weight", "1", "--out", out); code != 1 || !strings.Contains(stderr, `"nobody"`) {
 		t.Errorf("a missing game: exit %d, %q", code, stderr)
+	}
+	// Weights files that are not: refused as files (exit 1), before any work.
+	for _, bad := range []string{replays, out + ".missing"} {
+		if code, stdout, stderr := run("--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", filepath.Join(dir, "x.net"), "--beam-names", "Tim (1)", "--beam-weights", bad); code != 1 || !strings.Contains(stderr, "--beam-weights") || stdout != "" {
+			t.Errorf("--beam-weights %s: exit %d, %q, %q", bad, code, stdout, stderr)
+		}
+	}
+	if code, stdout, stderr := run("--replays", replays, "--names", "Deasuke", "--net-weight", "1", "--out", filepath.Join(dir, "x.net"), "--beam-names", "nobody", "--beam-weights", out); code != 1 || !strings.Contains(stderr, `"nobody"`) || stdout != "" {
+		t.Errorf("a missing game to play a beam beside: exit %d, %q, %q (want it refused before the landings are counted)", code, stdout, stderr)
 	}
 }
 

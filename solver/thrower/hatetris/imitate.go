@@ -115,13 +115,24 @@ func ImitationChoices(moves []Move, features []string) ([]ImitationChoice, error
 // generator's order, and which of them the player chose. An error from
 // choice ends the walk.
 func walkChoices(moves []Move, choice func(landings []Child, chosen int) error) error {
+	return walkPieces(moves, func(_ *Bits, landings []Child, chosen int) error {
+		if len(landings) > 1 {
+			return choice(landings, chosen)
+		}
+		return nil
+	})
+}
+
+// walkPieces is walkChoices for every piece placed, a piece with one
+// landing too, with the well before it.
+func walkPieces(moves []Move, piece func(before *Bits, landings []Child, chosen int) error) error {
 	g, err := NewGame(Standard, NewEnemy(false))
 	if err != nil {
 		return err
 	}
 	var gen Gen
 	var landings []Child
-	before, piece, pieces := g.Well(), g.Current(), g.Pieces()
+	before, id, pieces := g.Well(), g.Current(), g.Pieces()
 	for _, m := range moves {
 		if !g.Apply(m) || g.Over() {
 			break
@@ -139,7 +150,7 @@ func walkChoices(moves []Move, choice func(landings []Child, chosen int) error) 
 		gen.Reset(&b)
 		landings = landings[:0]
 		chosen := -1
-		for _, c := range gen.Children(piece, nil) {
+		for _, c := range gen.Children(id, nil) {
 			if c.Over {
 				continue
 			}
@@ -151,12 +162,10 @@ func walkChoices(moves []Move, choice func(landings []Child, chosen int) error) 
 		if chosen < 0 {
 			return fmt.Errorf("hatetris: piece %d: the well played is none of the piece's landings", pieces-1)
 		}
-		if len(landings) > 1 {
-			if err := choice(landings, chosen); err != nil {
-				return err
-			}
+		if err := piece(&b, landings, chosen); err != nil {
+			return err
 		}
-		before, piece = after, g.Current()
+		before, id = after, g.Current()
 	}
 	return nil
 }
