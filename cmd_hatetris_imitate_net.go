@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strings"
 
 	"github.com/kocka/kocka/internal/atomicfile"
@@ -38,6 +39,7 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	beamWeights := fs.String("beam-weights", "", "with --beam-names: the network the beam ranks wells by, added to --base with --net-weight, as the search does")
 	beamWidth := fs.Int("beam-width", 256, fmt.Sprintf("with --beam-names: the beam's width, the game's well included (2 to %d)", hatetris.MaxBeamChoiceWidth))
 	beamRivals := fs.Int("beam-rivals", 15, fmt.Sprintf("with --beam-names: the beam's best wells each choice sets against the game's (1 to %d)", hatetris.MaxBeamChoiceRivals))
+	beamOnlyCut := fs.Bool("beam-only-cut", false, "with --beam-names: keep only the choices of the pieces where a beam of --beam-width would have cut the game's well (learning as search optimization's update)")
 	beamQuiescence := fs.Int("beam-quiescence", 1, fmt.Sprintf("with --beam-names: the beam's quiescence, as in the search (0 to %d)", hatetris.MaxQuiescence))
 	if code, ok := cli.Parse(fs, args, stdout, stderr); !ok {
 		return code
@@ -155,17 +157,21 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 		heldChoices, err = choicesOf(held, false)
 	}
 	beamChoices := 0
+	var beamStats []string
 	if err == nil && len(beamed) > 0 {
 		bar := cli.NewProgress(stderr)
 		for i, g := range beamGames {
 			bar.Update(false, "the beam beside %s (%d of %d games)", g.name, i+1, len(beamGames))
 			cfg := hatetris.BeamChoiceConfig{Rank: rank, Base: base, LineWeight: *lineWeight, NetWeight: *netWeight,
-				Quiescence: *beamQuiescence, Width: *beamWidth, Rivals: *beamRivals, MaxWells: left}
+				Quiescence: *beamQuiescence, Width: *beamWidth, Rivals: *beamRivals, MaxWells: left,
+				OnlyCut: *beamOnlyCut, Workers: runtime.GOMAXPROCS(0)}
 			var cs []hatetris.NetChoice
-			if cs, err = hatetris.BeamChoicesOf(g.moves, cfg); err != nil {
+			var stats hatetris.BeamChoiceStats
+			if cs, stats, err = hatetris.BeamChoicesOf(g.moves, cfg); err != nil {
 				err = fmt.Errorf("%s: %w", g.name, err)
 				break
 			}
+			beamStats = append(beamStats, fmt.Sprintf("the beam beside %s: the game's well cut at %d of %d pieces", g.name, stats.Cut, stats.Pieces))
 			for _, c := range cs {
 				left -= len(c.Wells)
 			}
@@ -182,11 +188,18 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	if *mirror {
 		mirrored = " (half of them mirror images)"
 	}
-	if beamChoices > 0 {
-		mirrored += fmt.Sprintf(" (%d of them against a beam's wells: width %d, %d rivals, quiescence %d)", beamChoices, *beamWidth, *beamRivals, *beamQuiescence)
+	if len(beamed) > 0 {
+		only := ""
+		if *beamOnlyCut {
+			only = ", only where cut"
+		}
+		mirrored += fmt.Sprintf(" (%d of them against a beam's wells: width %d, %d rivals, quiescence %d%s)", beamChoices, *beamWidth, *beamRivals, *beamQuiescence, only)
 	}
 	fmt.Fprintf(stdout, "%d choices to train on%s, %d held out; the base set %s with a line worth %g and a unit of the network %g\n",
 		len(trainChoices), mirrored, len(heldChoices), *baseName, *lineWeight, *netWeight)
+	for _, l := range beamStats {
+		fmt.Fprintln(stdout, l)
+	}
 	net := hatetris.NewNetOf(layout, *seed)
 	bar := cli.NewProgress(stderr)
 	losses, err := hatetris.TrainChoices(net, trainChoices, heldChoices,

@@ -94,6 +94,18 @@ func TestHatetrisImitateNet(t *testing.T) {
 	if beamed, _ := os.ReadFile(beamOut); bytes.Equal(beamed, weights) || len(beamed) != len(weights) {
 		t.Error("--beam-names wrote the weights trained without it, or no weights")
 	}
+	// --beam-only-cut keeps the choices of the pieces where the game's
+	// well was cut, as many as the command says were cut.
+	code, cstdout, stderr := run(append(append([]string{}, args[:len(args)-4]...), "--out", beamOut,
+		"--beam-names", "knewjade (4)", "--beam-weights", out, "--beam-width", "4", "--beam-rivals", "2", "--beam-only-cut")...)
+	var cutTrain, cutChoices, cutHeld, cut, pieces int
+	fmt.Sscanf(cstdout, "%d choices to train on (%d of them against a beam's wells: width 4, 2 rivals, quiescence 1, only where cut), %d held out", &cutTrain, &cutChoices, &cutHeld)
+	_, cutLine, _ := strings.Cut(cstdout, "the beam beside knewjade (4): ")
+	fmt.Sscanf(cutLine, "the game's well cut at %d of %d pieces", &cut, &pieces)
+	if code != 0 || cutChoices != cut || cut == 0 || pieces != beamChoices || cutTrain != plainTrain+cut || !strings.Contains(bstdout, fmt.Sprintf("cut at %d of %d pieces", cut, pieces)) {
+		t.Errorf("--beam-only-cut: exit %d, %d choices to train on, %d the beam's, cut at %d of %d pieces; without it %d the beam's: %s%s",
+			code, cutTrain, cutChoices, cut, pieces, beamChoices, cstdout, stderr)
+	}
 	// The record search takes them with the base set.
 	var rec bytes.Buffer
 	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.01", "--state", filepath.Join(dir, "st.json"), "--eval", "imitated", "--weights", out,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 )
 
 // BeamChoiceConfig is how BeamChoicesOf builds its rivals.
@@ -21,6 +22,19 @@ type BeamChoiceConfig struct {
 	Width, Rivals int
 	// MaxWells bounds the wells of all the choices together.
 	MaxWells int
+	// OnlyCut keeps only the choices of the pieces where the game's well
+	// is cut (Width wells rank above it), as learning as search
+	// optimization updates only when the beam loses the reference.
+	OnlyCut bool
+	// Workers rate the wells in parallel (at least 1); the choices do
+	// not depend on how many.
+	Workers int
+}
+
+// BeamChoiceStats count the pieces BeamChoicesOf played and those where
+// the game's well was cut.
+type BeamChoiceStats struct {
+	Pieces, Cut int
 }
 
 // Bounds of BeamChoiceConfig.
@@ -30,7 +44,8 @@ const (
 )
 
 // BeamChoicesOf plays a recorded game with a beam search beside it and
-// returns, for every piece, a choice between the well the player made and
+// returns, for every piece (with OnlyCut, every piece where the game's
+// well is cut), a choice between the well the player made and
 // the best wells of the beam (Rivals of them, ranked as the search ranks
 // them: lines x LineWeight + Rank's value with quiescence), the player's
 // well chosen. The choices of NetChoicesOf set a landing against its
@@ -49,19 +64,20 @@ const (
 // other wells the enemy's first choice (WorstPiece, the loop rule aside,
 // as the quiescence asks it). A base is the set's value of the well plus
 // LineWeight x the lines it cleared since the player's well before the
-// piece, over NetWeight: the network learns what the set misses.
-func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) ([]NetChoice, error) {
+// piece, over NetWeight: the network learns what the set misses. The
+// stats count the pieces and those where the game's well was cut.
+func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) (choices []NetChoice, stats BeamChoiceStats, err error) {
 	switch {
 	case cfg.Base.Net != nil || cfg.Base.EnemyPeak != 0:
-		return nil, fmt.Errorf("hatetris: base set %q weighs a network or the enemy's next piece; a network trained on choices adds to a set of board features only", cfg.Base.Name)
+		return nil, stats, fmt.Errorf("hatetris: base set %q weighs a network or the enemy's next piece; a network trained on choices adds to a set of board features only", cfg.Base.Name)
 	case !(cfg.NetWeight > 0) || math.IsInf(cfg.NetWeight, 0) || math.IsNaN(cfg.LineWeight) || math.IsInf(cfg.LineWeight, 0):
-		return nil, fmt.Errorf("hatetris: line weight %g and net weight %g: want finite numbers, the net weight above 0", cfg.LineWeight, cfg.NetWeight)
+		return nil, stats, fmt.Errorf("hatetris: line weight %g and net weight %g: want finite numbers, the net weight above 0", cfg.LineWeight, cfg.NetWeight)
 	case cfg.Width < 2 || cfg.Width > MaxBeamChoiceWidth:
-		return nil, fmt.Errorf("hatetris: beam width %d out of range 2..%d", cfg.Width, MaxBeamChoiceWidth)
+		return nil, stats, fmt.Errorf("hatetris: beam width %d out of range 2..%d", cfg.Width, MaxBeamChoiceWidth)
 	case cfg.Rivals < 1 || cfg.Rivals > MaxBeamChoiceRivals:
-		return nil, fmt.Errorf("hatetris: %d rivals out of range 1..%d", cfg.Rivals, MaxBeamChoiceRivals)
+		return nil, stats, fmt.Errorf("hatetris: %d rivals out of range 1..%d", cfg.Rivals, MaxBeamChoiceRivals)
 	case cfg.Quiescence < 0 || cfg.Quiescence > MaxQuiescence:
-		return nil, fmt.Errorf("hatetris: quiescence %d out of range 0..%d", cfg.Quiescence, MaxQuiescence)
+		return nil, stats, fmt.Errorf("hatetris: quiescence %d out of range 0..%d", cfg.Quiescence, MaxQuiescence)
 	}
 	type well struct {
 		bits  Bits
@@ -71,10 +87,26 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) ([]NetChoice, error) {
 		well
 		value float64
 	}
-	ev := Evaluator{W: cfg.Rank, LineWeight: cfg.LineWeight, NetWeight: cfg.NetWeight, Quiescence: cfg.Quiescence,
-		Cache: NewEnemyCache(64 << 20)}
-	rate := func(w well) rated {
-		return rated{w, float64(w.lines)*cfg.LineWeight + ev.Value(&w.bits)}
+	// Rating is most of the work: the workers rate stripes of the
+	// candidates, each with an evaluator of its own and the cache shared.
+	workers := max(1, min(cfg.Workers, 64))
+	cache := NewEnemyCache(64 << 20)
+	evs := make([]Evaluator, workers)
+	for i := range evs {
+		evs[i] = Evaluator{W: cfg.Rank, LineWeight: cfg.LineWeight, NetWeight: cfg.NetWeight, Quiescence: cfg.Quiescence, Cache: cache}
+	}
+	rateAll := func(cs []rated) {
+		var wg sync.WaitGroup
+		for i := range evs {
+			wg.Add(1)
+			go func(ev *Evaluator) {
+				defer wg.Done()
+				for k := i; k < len(cs); k += len(evs) {
+					cs[k].value = float64(cs[k].lines)*cfg.LineWeight + ev.Value(&cs[k].bits)
+				}
+			}(&evs[i])
+		}
+		wg.Wait()
 	}
 	var (
 		out    []NetChoice
@@ -85,11 +117,13 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) ([]NetChoice, error) {
 		lines  int32 // the player's
 		total  int
 	)
-	err := walkPieces(moves, func(_ *Bits, landings []Child, chosen int) error {
-		cands = cands[:0]
+	err = walkPieces(moves, func(_ *Bits, landings []Child, chosen int) error {
+		// The game's well first, then the other landings, then the
+		// children of the beam's other wells.
+		cands = append(cands[:0], rated{well: well{landings[chosen].Well, lines + int32(landings[chosen].Lines)}})
 		for k := range landings {
 			if k != chosen {
-				cands = append(cands, rate(well{landings[k].Well, lines + int32(landings[k].Lines)}))
+				cands = append(cands, rated{well: well{landings[k].Well, lines + int32(landings[k].Lines)}})
 			}
 		}
 		for _, o := range others {
@@ -97,29 +131,45 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) ([]NetChoice, error) {
 			buf = gen.Children(WorstPiece(&gen), buf[:0])
 			for _, c := range buf {
 				if !c.Over {
-					cands = append(cands, rate(well{c.Well, o.lines + int32(c.Lines)}))
+					cands = append(cands, rated{well: well{c.Well, o.lines + int32(c.Lines)}})
 				}
 			}
 		}
+		rateAll(cands)
+		player, playerValue := cands[0].well, cands[0].value
+		cands = cands[1:]
+		stats.Pieces++
 		before := lines
-		player := well{landings[chosen].Well, lines + int32(landings[chosen].Lines)}
 		lines = player.lines
 		// Best first; of equal values, the order they were made in (the
 		// sort is stable), so that the choices are the same every run.
 		slices.SortStableFunc(cands, func(x, y rated) int { return cmp.Compare(y.value, x.value) })
 		seen := map[well]bool{player: true}
 		others = others[:0]
+		above := 0 // distinct wells ranked above the game's, counted up to Width
 		for _, c := range cands {
-			if len(others) == cfg.Width-1 {
+			if len(others) == cfg.Width-1 && (c.value <= playerValue || above == cfg.Width) {
 				break
 			}
-			if !seen[c.well] {
-				seen[c.well] = true
+			if seen[c.well] {
+				continue
+			}
+			seen[c.well] = true
+			if c.value > playerValue {
+				above++
+			}
+			if len(others) < cfg.Width-1 {
 				others = append(others, c.well)
 			}
 		}
+		// The game's well is cut when Width wells rank above it: a beam
+		// of that width would not have kept it.
+		cut := above == cfg.Width
+		if cut {
+			stats.Cut++
+		}
 		rivals := others[:min(len(others), cfg.Rivals)]
-		if len(rivals) == 0 {
+		if len(rivals) == 0 || cfg.OnlyCut && !cut {
 			return nil
 		}
 		if total += 1 + len(rivals); total > cfg.MaxWells {
@@ -134,7 +184,7 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) ([]NetChoice, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, stats, err
 	}
-	return out, nil
+	return out, stats, nil
 }

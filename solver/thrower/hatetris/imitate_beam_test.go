@@ -48,7 +48,7 @@ func TestBeamChoicesOf(t *testing.T) {
 	const width, lineWeight, netWeight = 5, 1000, 718.9
 	cfg := BeamChoiceConfig{Rank: rank, Base: base, LineWeight: lineWeight, NetWeight: netWeight, Quiescence: 1,
 		Width: width, Rivals: width - 1, MaxWells: MaxNetChoiceWells}
-	choices, err := BeamChoicesOf(moves, cfg)
+	choices, stats, err := BeamChoicesOf(moves, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,9 @@ func TestBeamChoicesOf(t *testing.T) {
 		c := &choices[i]
 		return before[i] + int(math.Round((c.Base[k]*netWeight-base.boardScore(&c.Wells[k]))/lineWeight))
 	}
+	value := func(w lined) float64 { return float64(w.lines)*lineWeight + ev.Value(&w.b) }
 	var prev []lined // the rivals of the piece before
+	var wantCut []bool
 	var gen Gen
 	for i, c := range choices {
 		if c.Chosen != 0 || c.Wells[0] != wells[i] || len(c.Wells) != len(c.Base) || len(c.Wells) > width {
@@ -97,7 +99,16 @@ func TestBeamChoicesOf(t *testing.T) {
 				}
 			}
 		}
-		value := func(w lined) float64 { return float64(w.lines)*lineWeight + ev.Value(&w.b) }
+		// How many distinct wells the beam chose from rank above the
+		// game's well: it is cut when width of them do.
+		gold := lined{wells[i], linesOf(i, 0)}
+		var above []lined
+		for _, f := range from {
+			if f != gold && !slices.Contains(above, f) && value(f) > value(gold) {
+				above = append(above, f)
+			}
+		}
+		wantCut = append(wantCut, len(above) >= width)
 		var rivals []lined
 		for k := 1; k < len(c.Wells); k++ {
 			r := lined{c.Wells[k], linesOf(i, k)}
@@ -139,19 +150,39 @@ func TestBeamChoicesOf(t *testing.T) {
 		ok  bool
 	}{{total, true}, {total - 1, false}} {
 		cfg.MaxWells = bound.max
-		if _, err := BeamChoicesOf(moves, cfg); (err == nil) != bound.ok {
+		if _, _, err := BeamChoicesOf(moves, cfg); (err == nil) != bound.ok {
 			t.Errorf("%d wells at a limit of %d: error %v", total, bound.max, err)
 		}
 	}
-	cfg.MaxWells = MaxNetChoiceWells
-	again, err := BeamChoicesOf(moves, cfg)
-	if err != nil || len(again) != len(choices) {
-		t.Fatalf("a second run: %d choices, %v", len(again), err)
+	// Another run, with three workers, makes the same choices.
+	cfg.MaxWells, cfg.Workers = MaxNetChoiceWells, 3
+	again, againStats, err := BeamChoicesOf(moves, cfg)
+	if err != nil || len(again) != len(choices) || againStats != stats {
+		t.Fatalf("a second run: %d choices, %+v, %v; the first %d, %+v", len(again), againStats, err, len(choices), stats)
 	}
 	for i := range again {
 		if !slices.Equal(again[i].Wells, choices[i].Wells) || !slices.Equal(again[i].Base, choices[i].Base) {
 			t.Fatalf("a second run differs at piece %d", i)
 		}
+	}
+	// OnlyCut keeps the choices of the pieces where the game's well was
+	// cut: Width wells ranked above it.
+	cfg.OnlyCut = true
+	cut, cutStats, err := BeamChoicesOf(moves, cfg)
+	if err != nil || cutStats != stats || len(cut) != stats.Cut || stats.Cut == 0 || stats.Cut == stats.Pieces {
+		t.Fatalf("OnlyCut: %d choices, %+v, %v; want one per cut piece of %+v, some cut and some not", len(cut), cutStats, err, stats)
+	}
+	k := 0
+	for i, c := range choices {
+		if wantCut[i] {
+			if k >= len(cut) || !slices.Equal(cut[k].Wells, c.Wells) || !slices.Equal(cut[k].Base, c.Base) {
+				t.Fatalf("piece %d: the game's well is cut, the %dth choice of OnlyCut is not this piece's", i, k)
+			}
+			k++
+		}
+	}
+	if k != len(cut) {
+		t.Fatalf("%d of %d cut choices are choices of the full run, in order", k, len(cut))
 	}
 }
 
@@ -177,11 +208,11 @@ func TestBeamChoicesOfRefuses(t *testing.T) {
 	} {
 		cfg := good
 		tc.edit(&cfg)
-		if _, err := BeamChoicesOf(nil, cfg); err == nil {
+		if _, _, err := BeamChoicesOf(nil, cfg); err == nil {
 			t.Errorf("%s: no error", tc.name)
 		}
 	}
-	if cs, err := BeamChoicesOf(nil, good); err != nil || len(cs) != 0 {
+	if cs, _, err := BeamChoicesOf(nil, good); err != nil || len(cs) != 0 {
 		t.Errorf("no moves: %d choices, %v", len(cs), err)
 	}
 }
