@@ -171,7 +171,8 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 				err = fmt.Errorf("%s: %w", g.name, err)
 				break
 			}
-			beamStats = append(beamStats, fmt.Sprintf("the beam beside %s: the game's well cut at %d of %d pieces", g.name, stats.Cut, stats.Pieces))
+			beamStats = append(beamStats, fmt.Sprintf("the beam beside %s: the game's well cut at %d of %d pieces; of the %d wells ranked above it there, %d had cleared more lines and %d fewer",
+				g.name, stats.Cut, stats.Pieces, stats.Cut**beamWidth, stats.MoreLines, stats.FewerLines))
 			for _, c := range cs {
 				left -= len(c.Wells)
 			}

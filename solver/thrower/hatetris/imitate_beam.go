@@ -32,9 +32,12 @@ type BeamChoiceConfig struct {
 }
 
 // BeamChoiceStats count the pieces BeamChoicesOf played and those where
-// the game's well was cut.
+// the game's well was cut; of the Width wells that ranked above it at
+// those pieces, MoreLines had cleared more lines than it and FewerLines
+// fewer.
 type BeamChoiceStats struct {
-	Pieces, Cut int
+	Pieces, Cut           int
+	MoreLines, FewerLines int
 }
 
 // Bounds of BeamChoiceConfig.
@@ -147,6 +150,7 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) (choices []NetChoice, sta
 		seen := map[well]bool{player: true}
 		others = others[:0]
 		above := 0 // distinct wells ranked above the game's, counted up to Width
+		more, fewer := 0, 0
 		for _, c := range cands {
 			if len(others) == cfg.Width-1 && (c.value <= playerValue || above == cfg.Width) {
 				break
@@ -157,6 +161,11 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) (choices []NetChoice, sta
 			seen[c.well] = true
 			if c.value > playerValue {
 				above++
+				if c.lines > player.lines {
+					more++
+				} else if c.lines < player.lines {
+					fewer++
+				}
 			}
 			if len(others) < cfg.Width-1 {
 				others = append(others, c.well)
@@ -167,6 +176,8 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) (choices []NetChoice, sta
 		cut := above == cfg.Width
 		if cut {
 			stats.Cut++
+			stats.MoreLines += more
+			stats.FewerLines += fewer
 		}
 		rivals := others[:min(len(others), cfg.Rivals)]
 		if len(rivals) == 0 || cfg.OnlyCut && !cut {

@@ -1,6 +1,7 @@
 package hatetris
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"testing"
@@ -69,6 +70,7 @@ func TestBeamChoicesOf(t *testing.T) {
 	value := func(w lined) float64 { return float64(w.lines)*lineWeight + ev.Value(&w.b) }
 	var prev []lined // the rivals of the piece before
 	var wantCut []bool
+	wantMore, wantFewer := 0, 0
 	var gen Gen
 	for i, c := range choices {
 		if c.Chosen != 0 || c.Wells[0] != wells[i] || len(c.Wells) != len(c.Base) || len(c.Wells) > width {
@@ -109,6 +111,18 @@ func TestBeamChoicesOf(t *testing.T) {
 			}
 		}
 		wantCut = append(wantCut, len(above) >= width)
+		if len(above) >= width {
+			// The width best of them (of equal values, the first made).
+			slices.SortStableFunc(above, func(x, y lined) int { return cmp.Compare(value(y), value(x)) })
+			for _, a := range above[:width] {
+				switch {
+				case a.lines > gold.lines:
+					wantMore++
+				case a.lines < gold.lines:
+					wantFewer++
+				}
+			}
+		}
 		var rivals []lined
 		for k := 1; k < len(c.Wells); k++ {
 			r := lined{c.Wells[k], linesOf(i, k)}
@@ -141,6 +155,10 @@ func TestBeamChoicesOf(t *testing.T) {
 		prev = rivals
 	}
 
+	if stats.MoreLines != wantMore || stats.FewerLines != wantFewer || wantMore+wantFewer == 0 {
+		t.Errorf("of the wells above the game's where it was cut: %d with more lines and %d with fewer, want %d and %d (and some)",
+			stats.MoreLines, stats.FewerLines, wantMore, wantFewer)
+	}
 	total := 0
 	for _, c := range choices {
 		total += len(c.Wells)
