@@ -140,18 +140,18 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) (choices []NetChoice, sta
 		}
 		rateAll(cands)
 		player, playerValue := cands[0].well, cands[0].value
-		cands = cands[1:]
+		rest := cands[1:]
 		stats.Pieces++
 		before := lines
 		lines = player.lines
 		// Best first; of equal values, the order they were made in (the
 		// sort is stable), so that the choices are the same every run.
-		slices.SortStableFunc(cands, func(x, y rated) int { return cmp.Compare(y.value, x.value) })
+		slices.SortStableFunc(rest, func(x, y rated) int { return cmp.Compare(y.value, x.value) })
 		seen := map[well]bool{player: true}
 		others = others[:0]
 		above := 0 // distinct wells ranked above the game's, counted up to Width
 		more, fewer := 0, 0
-		for _, c := range cands {
+		for _, c := range rest {
 			if len(others) == cfg.Width-1 && (c.value <= playerValue || above == cfg.Width) {
 				break
 			}
