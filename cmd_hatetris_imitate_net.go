@@ -185,19 +185,22 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "kocka hatetris imitate-net: %v\n", err)
 		return 1
 	}
-	mirrored := ""
-	if *mirror {
-		mirrored = " (half of them mirror images)"
+	note := "" // what the training choices are made of
+	switch {
+	case *mirror && len(beamed) > 0:
+		note = " (half of the landings' choices mirror images, the beam's not)"
+	case *mirror:
+		note = " (half of them mirror images)"
 	}
 	if len(beamed) > 0 {
 		only := ""
 		if *beamOnlyCut {
 			only = ", only where cut"
 		}
-		mirrored += fmt.Sprintf(" (%d of them against a beam's wells: width %d, %d rivals, quiescence %d%s)", beamChoices, *beamWidth, *beamRivals, *beamQuiescence, only)
+		note += fmt.Sprintf(" (%d of them against a beam's wells: width %d, %d rivals, quiescence %d%s)", beamChoices, *beamWidth, *beamRivals, *beamQuiescence, only)
 	}
 	fmt.Fprintf(stdout, "%d choices to train on%s, %d held out; the base set %s with a line worth %g and a unit of the network %g\n",
-		len(trainChoices), mirrored, len(heldChoices), *baseName, *lineWeight, *netWeight)
+		len(trainChoices), note, len(heldChoices), *baseName, *lineWeight, *netWeight)
 	for _, l := range beamStats {
 		fmt.Fprintln(stdout, l)
 	}
