@@ -50,11 +50,13 @@ staticcheck:
 # detector; engine has none, but it is cheap and the rest build on it.
 # About 3 min on 2 cores, most of it solver's tests.
 RACE_PKGS := . ./engine/... ./gobai/... ./internal/... ./persist/... ./scenes/... ./sound/... ./soak/... ./solver/... ./tbp/... ./wasm/serve
+# The hatetris package takes about 8 of go test's default 10 minutes under
+# the race detector on a busy machine: a 20-minute bound leaves room.
 race:
-	$(GO) test -race -count=1 $(RACE_PKGS)
+	$(GO) test -race -count=1 -timeout 20m $(RACE_PKGS)
 
 unit:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 20m ./...
 
 # About a minute of the bot playing games with every check on (the soak's
 # default mix: marathon, sprint, ultra and endless in turn).

@@ -184,6 +184,14 @@ const secondStepGameNames = ";kocka beam2 imitated-net-self quiescence 16384;koc
 var imitateNetSelf3Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames +
 	";kocka beam2 imitated-net-self2 quiescence 16384;kocka beam2 imitated-net-self2 quiescence 32768;kocka beam2 imitated-net-self2 quiescence 65536")
 
+// imitateNetBeamedCommand is the command behind
+// docs/hatetris-imitate-net-beamed.net: the third step's training plus
+// the choices of a beam ranked by the third network beside the record
+// games but the longest (its 9,308 pieces would outweigh the landings).
+var imitateNetBeamedCommand = append(append([]string{}, imitateNetSelf3Command...),
+	"--beam-names", "knewjade (5);David & Felipe (2);David & Felipe (3);Tim (1);Tim (2);David & Felipe (5)",
+	"--beam-weights", "docs/hatetris-imitate-net-self3.net")
+
 // TestImitateNetFileIsTheTraining: the weights in docs are what the
 // commands docs/hatetris.md gives write, byte for byte, and the record
 // state made with them names them by their SHA-256.
@@ -199,6 +207,7 @@ func TestImitateNetFileIsTheTraining(t *testing.T) {
 		{"hatetris-imitate-net-self.net", "hatetris-record-imitated-net-self.json", imitateNetSelfCommand},
 		{"hatetris-imitate-net-self2.net", "hatetris-record-imitated-net-self2.json", imitateNetSelf2Command},
 		{"hatetris-imitate-net-self3.net", "hatetris-record-imitated-net-self3.json", imitateNetSelf3Command},
+		{"hatetris-imitate-net-beamed.net", "hatetris-record-imitated-net-beamed.json", imitateNetBeamedCommand},
 	}
 	if raceEnabled {
 		// One training is the race check; all of them run without it.
