@@ -115,7 +115,7 @@ func ImitationChoices(moves []Move, features []string) ([]ImitationChoice, error
 // generator's order, and which of them the player chose. An error from
 // choice ends the walk.
 func walkChoices(moves []Move, choice func(landings []Child, chosen int) error) error {
-	return walkPieces(moves, func(_ *Bits, landings []Child, chosen int) error {
+	return walkPieces(moves, func(landings []Child, chosen int) error {
 		if len(landings) > 1 {
 			return choice(landings, chosen)
 		}
@@ -124,8 +124,8 @@ func walkChoices(moves []Move, choice func(landings []Child, chosen int) error) 
 }
 
 // walkPieces is walkChoices for every piece placed, a piece with one
-// landing too, with the well before it.
-func walkPieces(moves []Move, piece func(before *Bits, landings []Child, chosen int) error) error {
+// landing too.
+func walkPieces(moves []Move, piece func(landings []Child, chosen int) error) error {
 	g, err := NewGame(Standard, NewEnemy(false))
 	if err != nil {
 		return err
@@ -162,7 +162,7 @@ func walkPieces(moves []Move, piece func(before *Bits, landings []Child, chosen 
 		if chosen < 0 {
 			return fmt.Errorf("hatetris: piece %d: the well played is none of the piece's landings", pieces-1)
 		}
-		if err := piece(&b, landings, chosen); err != nil {
+		if err := piece(landings, chosen); err != nil {
 			return err
 		}
 		before, id = after, g.Current()

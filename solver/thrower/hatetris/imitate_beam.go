@@ -120,7 +120,7 @@ func BeamChoicesOf(moves []Move, cfg BeamChoiceConfig) (choices []NetChoice, sta
 		lines  int32 // the player's
 		total  int
 	)
-	err = walkPieces(moves, func(_ *Bits, landings []Child, chosen int) error {
+	err = walkPieces(moves, func(landings []Child, chosen int) error {
 		// The game's well first, then the other landings, then the
 		// children of the beam's other wells.
 		cands = append(cands[:0], rated{well: well{landings[chosen].Well, lines + int32(landings[chosen].Lines)}})
