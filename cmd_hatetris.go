@@ -279,7 +279,7 @@ func hatetrisBot(width, memMiB int, evalName, weights string, quiescence, maxPie
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return 2
 	}
-	ev, _, err := hatetrisEval(evalName, weights)
+	ev, _, err := hatetrisEval(evalName, "--weights", weights)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris play: %v\n", err)
 		return exitCode(err)
@@ -391,7 +391,7 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 2
 	}
-	ev, weightsSum, err := hatetrisEval(*evalName, *weights)
+	ev, weightsSum, err := hatetrisEval(*evalName, "--weights", *weights)
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return exitCode(err)

@@ -102,12 +102,7 @@ func runHatetrisImitateNet(args []string, stdin io.Reader, stdout, stderr io.Wri
 	// not after the landings are counted.
 	rank := base
 	if err == nil && len(beamed) > 0 {
-		var data []byte
-		if data, err = bounded.ReadFile(*beamWeights, nil, int64(hatetris.MaxNetFileBytes)); err != nil {
-			err = fileError{fmt.Errorf("--beam-weights: %w", err)}
-		} else if rank.Net, err = hatetris.UnmarshalNet(data); err != nil {
-			err = fileError{fmt.Errorf("--beam-weights %s: %w", *beamWeights, err)}
-		}
+		rank, _, err = hatetrisEval(*baseName, "--beam-weights", *beamWeights)
 	}
 	if err == nil {
 		// A set the choices cannot be based on is refused before any work.

@@ -44,10 +44,11 @@ func exitCode(err error) int {
 }
 
 // hatetrisEval is the evaluation named by --eval, plus the network of
-// --weights if given (for "learned" without it, the built-in one), and
-// the SHA-256 of the weights file (empty when there is no network), so
-// that a record state knows which network made it.
-func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
+// the weights file given by the flag weightsFlag (for "learned" without
+// one, the built-in network), and the SHA-256 of the weights file (empty
+// when there is no network), so that a record state knows which network
+// made it. Errors name weightsFlag.
+func hatetrisEval(name, weightsFlag, weights string) (hatetris.EvalWeights, string, error) {
 	if weights == "" {
 		ev, err := hatetris.EvalByName(name)
 		if err != nil || ev.Net == nil {
@@ -63,11 +64,11 @@ func hatetrisEval(name, weights string) (hatetris.EvalWeights, string, error) {
 	}
 	data, err := bounded.ReadFile(weights, nil, int64(hatetris.MaxNetFileBytes))
 	if err != nil {
-		return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights: %w", err)}
+		return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("%s: %w", weightsFlag, err)}
 	}
 	n, err := hatetris.UnmarshalNet(data)
 	if err != nil {
-		return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("--weights %s: %w", weights, err)}
+		return hatetris.EvalWeights{}, "", fileError{fmt.Errorf("%s %s: %w", weightsFlag, weights, err)}
 	}
 	ev.Net = n
 	sum := sha256.Sum256(data)
@@ -148,7 +149,7 @@ func runHatetrisData(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	var ev hatetris.EvalWeights
 	var weightsSum string
 	if err == nil {
-		ev, weightsSum, err = hatetrisEval(*evalName, *weights)
+		ev, weightsSum, err = hatetrisEval(*evalName, "--weights", *weights)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kocka hatetris data: %v\n", err)
