@@ -3,6 +3,7 @@ package hatetris
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -526,5 +527,43 @@ func TestBeamPrefixRefused(t *testing.T) {
 	}
 	if _, err := PrefixMoves(game, total); err == nil {
 		t.Errorf("PrefixMoves of the whole game (%d pieces, it ends there): no error", total)
+	}
+}
+
+// BenchmarkBeamSearch is a record search's own work: the first 60 pieces
+// of a width-512 search ranked as the record runs rank (the imitated set
+// with the third imitation network), on one worker, with quiescence 0
+// and 1. It reports the time per well expanded (its children built, the
+// enemy asked for its piece, each child judged, the cut).
+func BenchmarkBeamSearch(b *testing.B) {
+	ev, err := EvalSet("imitated")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile("../../../docs/hatetris-imitate-net-self3.net")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if ev.Net, err = UnmarshalNet(data); err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range []int{0, 1} {
+		b.Run(fmt.Sprintf("quiescence=%d", q), func(b *testing.B) {
+			cfg := BeamConfig{Width: 512, Eval: ev, LineWeight: 1000, NetWeight: 718.9, Quiescence: q, Workers: 1, CacheBytes: 16 << 20}
+			wells := 0
+			for range b.N {
+				beam, err := NewBeam(cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for beam.Depth < 60 {
+					wells += beam.Alive()
+					if !beam.Step() {
+						break
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(wells), "ns/well")
+		})
 	}
 }
