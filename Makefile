@@ -48,10 +48,10 @@ staticcheck:
 
 # Every package that starts goroutines (or whose tests do), under the race
 # detector; engine has none, but it is cheap and the rest build on it.
-# About 3 min on 2 cores, most of it solver's tests.
 RACE_PKGS := . ./engine/... ./gobai/... ./internal/... ./persist/... ./scenes/... ./sound/... ./soak/... ./solver/... ./tbp/... ./wasm/serve
-# The hatetris package takes about 8 of go test's default 10 minutes under
-# the race detector on a busy machine: a 20-minute bound leaves room.
+# The longest package, solver/thrower/hatetris, took 422 to 680 s under
+# the race detector in clean-clone runs on 2 cores (go test's default
+# bound is 10 minutes): a 20-minute bound leaves room.
 race:
 	$(GO) test -race -count=1 -timeout 20m $(RACE_PKGS)
 
