@@ -44,6 +44,7 @@ type Beam struct {
 
 	workers []*beamWorker
 	all     []candidate // the candidates of a step, reused
+	pre     []candidate // with a pre-cut: those quiescence extends
 }
 
 // BeamConfig is a search's settings.
@@ -55,6 +56,11 @@ type BeamConfig struct {
 	Quiescence int
 	// QuiescenceMode is how Quiescence extends a well.
 	QuiescenceMode QuiescenceMode
+	// PreCut, with Quiescence, judges every child first without
+	// quiescence and extends only the PreCut x Width best of them (0:
+	// every child is extended). Quiescence costs ten times a static
+	// value, and most children the static value ranks low stay low.
+	PreCut int
 	// Workers expand the beam in parallel (0: one per CPU). The result
 	// does not depend on their number.
 	Workers int
@@ -87,6 +93,10 @@ const BytesPerWidth = 4608
 
 // MaxQuiescence bounds BeamConfig.Quiescence.
 const MaxQuiescence = 4
+
+// MaxPreCut bounds BeamConfig.PreCut: a well has about 30 children, so a
+// larger pre-cut keeps them all.
+const MaxPreCut = 64
 
 type entry struct {
 	well  Bits
@@ -122,6 +132,10 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 		return nil, fmt.Errorf("hatetris: beam width %d out of range 1..%d", cfg.Width, MaxRecordWidth)
 	case cfg.Quiescence < 0 || cfg.Quiescence > MaxQuiescence:
 		return nil, fmt.Errorf("hatetris: quiescence %d out of range 0..%d", cfg.Quiescence, MaxQuiescence)
+	case cfg.PreCut < 0 || cfg.PreCut > MaxPreCut:
+		return nil, fmt.Errorf("hatetris: pre-cut %d out of range 0..%d", cfg.PreCut, MaxPreCut)
+	case cfg.PreCut > 0 && cfg.Quiescence == 0:
+		return nil, errors.New("hatetris: a pre-cut needs quiescence (it chooses the children quiescence extends)")
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.NumCPU()
@@ -154,9 +168,16 @@ func NewBeam(cfg BeamConfig) (*Beam, error) {
 		cache = NewEnemyCache(cfg.CacheBytes)
 	}
 	for i := 0; i < cfg.Workers; i++ {
-		b.workers = append(b.workers, &beamWorker{b: b, cache: cache,
+		w := &beamWorker{b: b, cache: cache,
 			eval: Evaluator{W: cfg.Eval, LineWeight: cfg.LineWeight, NetWeight: cfg.NetWeight, Quiescence: cfg.Quiescence, Mode: cfg.QuiescenceMode,
-				Cache: cache}})
+				Cache: cache}}
+		w.first = &w.eval
+		if cfg.PreCut > 0 {
+			plain := w.eval
+			plain.Quiescence = 0
+			w.first = &plain
+		}
+		b.workers = append(b.workers, w)
 	}
 	return b, nil
 }
@@ -196,6 +217,9 @@ type beamWorker struct {
 	cache *EnemyCache
 	gen   Gen
 	eval  Evaluator
+	// first values every child: eval, or with a pre-cut eval without
+	// quiescence.
+	first *Evaluator
 	buf   []Child
 	cands []candidate
 	// the best game-over child it saw: lines, parent, placement
@@ -207,27 +231,11 @@ type beamWorker struct {
 // Step places one more piece in every well of the beam and keeps the best
 // Width results. It returns false when every line of play is over.
 func (b *Beam) Step() bool {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	const chunk = 64
 	for _, w := range b.workers {
 		w.cands = w.cands[:0]
 		w.overLines, w.overParent = -1, -1
-		wg.Add(1)
-		go func(w *beamWorker) {
-			defer wg.Done()
-			for {
-				from := int(next.Add(chunk)) - chunk
-				if from >= len(b.cur) {
-					return
-				}
-				for i := from; i < min(from+chunk, len(b.cur)); i++ {
-					w.expand(i)
-				}
-			}
-		}(w)
 	}
-	wg.Wait()
+	b.parallel(len(b.cur), (*beamWorker).expand)
 
 	// The best game over (a line of play that ends here) counts for the
 	// record like any other.
@@ -239,6 +247,14 @@ func (b *Beam) Step() bool {
 		all = append(all, w.cands...)
 	}
 	b.all = all
+	if b.cfg.PreCut > 0 {
+		if k := b.cfg.PreCut * b.cfg.Width; len(all) > k {
+			selectTop(all, k, byValue)
+			all = all[:k]
+		}
+		b.pre = all
+		b.parallel(len(all), (*beamWorker).extend)
+	}
 	kept := b.cut(all)
 	b.Depth++
 	if len(kept) == 0 {
@@ -268,6 +284,29 @@ func (b *Beam) Step() bool {
 		b.compact()
 	}
 	return true
+}
+
+// parallel calls f for 0..n-1, spread over the workers in chunks.
+func (b *Beam) parallel(n int, f func(w *beamWorker, i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	const chunk = 64
+	for _, w := range b.workers {
+		wg.Add(1)
+		go func(w *beamWorker) {
+			defer wg.Done()
+			for {
+				from := int(next.Add(chunk)) - chunk
+				if from >= n {
+					return
+				}
+				for i := from; i < min(from+chunk, n); i++ {
+					f(w, i)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
 }
 
 // noPiece marks a consider call for a kept entry (not a game over).
@@ -311,9 +350,23 @@ func (w *beamWorker) expand(i int) {
 		}
 		// A well the quiescence finds lost keeps its (very low) value:
 		// it may still outlive the rest.
-		v := float64(lines)*b.cfg.LineWeight + w.eval.Value(&c.Well)
+		v := float64(lines)*b.cfg.LineWeight + w.first.Value(&c.Well)
 		w.cands = append(w.cands, candidate{value: float32(v), parent: uint32(i), at: c.At})
 	}
+}
+
+// extend values candidate i of a pre-cut with quiescence: what expand
+// would have given it without the pre-cut.
+func (w *beamWorker) extend(i int) {
+	b := w.b
+	c := &b.pre[i]
+	p := &b.cur[c.parent]
+	ch := lockBits(&p.well, c.at)
+	if w.eval.asIs(&ch.Well) {
+		return // valued as quiescence would value it already
+	}
+	v := float64(p.lines+int32(ch.Lines))*b.cfg.LineWeight + w.eval.Value(&ch.Well)
+	c.value = float32(v)
 }
 
 // bestOver is the worker holding the best game over of the piece just
@@ -379,15 +432,6 @@ type kept struct {
 // in the order stands), in an order that does not depend on how the
 // candidates were split among the workers.
 func (b *Beam) cut(all []candidate) []kept {
-	order := func(x, y candidate) int {
-		if c := cmp.Compare(y.value, x.value); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(x.parent, y.parent); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.at.key(), y.at.key())
-	}
 	type key struct {
 		w     Bits
 		lines int32
@@ -400,10 +444,10 @@ func (b *Beam) cut(all []candidate) []kept {
 		// round.
 		take := min(len(all), 2*(b.cfg.Width-len(out))+16)
 		if take < len(all) {
-			selectTop(all, take, order)
+			selectTop(all, take, byValue)
 		}
 		top := all[:take]
-		slices.SortFunc(top, order)
+		slices.SortFunc(top, byValue)
 		for _, c := range top {
 			if len(out) == b.cfg.Width {
 				break
@@ -420,6 +464,18 @@ func (b *Beam) cut(all []candidate) []kept {
 		all = all[take:]
 	}
 	return out
+}
+
+// byValue orders candidates best first; equal values by parent and
+// placement, so that the order does not depend on the workers.
+func byValue(x, y candidate) int {
+	if c := cmp.Compare(y.value, x.value); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(x.parent, y.parent); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.at.key(), y.at.key())
 }
 
 func (p Placement) key() int32 {

@@ -33,7 +33,7 @@ func testBeam(t *testing.T, cfg BeamConfig) *Beam {
 // TestBeamLinesReplay: the best line a search reports replays, through the
 // general rules and enemy, to the same lines and pieces, and ends the game.
 func TestBeamLinesReplay(t *testing.T) {
-	for _, cfg := range []BeamConfig{{Width: 1}, {Width: 8}, {Width: 8, Quiescence: 1}} {
+	for _, cfg := range []BeamConfig{{Width: 1}, {Width: 8}, {Width: 8, Quiescence: 1}, {Width: 8, Quiescence: 1, PreCut: 1}} {
 		b := testBeam(t, cfg)
 		for b.Step() {
 		}
@@ -214,6 +214,60 @@ func TestBeamWorkers(t *testing.T) {
 	for i := range one.cur {
 		if one.cur[i] != two.cur[i] {
 			t.Fatalf("the beams differ at %d", i)
+		}
+	}
+}
+
+// TestBeamPreCut: a pre-cut that keeps every child is the search without
+// one, well for well; a narrow one changes the beam, but not with the
+// number of workers; settings it cannot use are refused.
+func TestBeamPreCut(t *testing.T) {
+	same := func(a, b *Beam) bool { return slices.Equal(a.cur, b.cur) && a.bestLn == b.bestLn }
+	for _, c := range []struct {
+		eval string
+		mode QuiescenceMode
+	}{{"hate-tuned-wide", QuiescenceEnemy}, {"hate", QuiescenceEnemy}, {"hate-tuned-wide", QuiescenceClears}} {
+		ev, _ := EvalByName(c.eval)
+		cfg := BeamConfig{Width: 64, Eval: ev, Quiescence: 1, QuiescenceMode: c.mode}
+		full := testBeam(t, cfg)
+		cfg.PreCut = MaxPreCut
+		all := testBeam(t, cfg)
+		cfg.PreCut, cfg.Workers = 1, 1
+		narrow := testBeam(t, cfg)
+		cfg.Workers = 2
+		narrow2 := testBeam(t, cfg)
+		differs := false
+		for d := 1; d <= 30; d++ {
+			full.Step()
+			all.Step()
+			narrow.Step()
+			narrow2.Step()
+			if !same(full, all) {
+				t.Fatalf("%+v, piece %d: a pre-cut of %d changed the search (%d wells, %d lines; without: %d, %d)",
+					c, d, MaxPreCut, len(all.cur), all.bestLn, len(full.cur), full.bestLn)
+			}
+			if !same(narrow, narrow2) {
+				t.Fatalf("%+v, piece %d: a pre-cut of 1 on 1 and 2 workers differs", c, d)
+			}
+			if len(narrow.pre) > narrow.cfg.Width {
+				t.Fatalf("%+v, piece %d: a pre-cut of 1 extended %d children, more than the width", c, d, len(narrow.pre))
+			}
+			differs = differs || !same(full, narrow)
+		}
+		if !differs {
+			t.Errorf("%+v: a pre-cut of 1 kept the beam of the full search for 30 pieces: the test checks nothing", c)
+		}
+	}
+	for _, c := range []struct {
+		cfg  BeamConfig
+		want string
+	}{
+		{BeamConfig{Width: 8, PreCut: 2}, "needs quiescence"},
+		{BeamConfig{Width: 8, Quiescence: 1, PreCut: -1}, "pre-cut -1 out of range"},
+		{BeamConfig{Width: 8, Quiescence: 1, PreCut: MaxPreCut + 1}, "out of range"},
+	} {
+		if _, err := NewBeam(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error with %q", c.cfg, err, c.want)
 		}
 	}
 }
@@ -532,8 +586,8 @@ func TestBeamPrefixRefused(t *testing.T) {
 
 // BenchmarkBeamSearch is a record search's own work: the first 60 pieces
 // of a width-512 search ranked as the record runs rank (the imitated set
-// with the third imitation network), on one worker, with quiescence 0
-// and 1. It reports the time per well expanded (its children built, the
+// with the third imitation network), on one worker, with quiescence 0,
+// 1, and 1 after a pre-cut of 4. It reports the time per well expanded (its children built, the
 // enemy asked for its piece, each child judged, the cut).
 func BenchmarkBeamSearch(b *testing.B) {
 	ev, err := EvalSet("imitated")
@@ -547,9 +601,13 @@ func BenchmarkBeamSearch(b *testing.B) {
 	if ev.Net, err = UnmarshalNet(data); err != nil {
 		b.Fatal(err)
 	}
-	for _, q := range []int{0, 1} {
-		b.Run(fmt.Sprintf("quiescence=%d", q), func(b *testing.B) {
-			cfg := BeamConfig{Width: 512, Eval: ev, LineWeight: 1000, NetWeight: 718.9, Quiescence: q, Workers: 1, CacheBytes: 16 << 20}
+	for _, c := range []struct{ q, pre int }{{0, 0}, {1, 0}, {1, 4}} {
+		name := fmt.Sprintf("quiescence=%d", c.q)
+		if c.pre > 0 {
+			name += fmt.Sprintf("/pre-cut=%d", c.pre)
+		}
+		b.Run(name, func(b *testing.B) {
+			cfg := BeamConfig{Width: 512, Eval: ev, LineWeight: 1000, NetWeight: 718.9, Quiescence: c.q, PreCut: c.pre, Workers: 1, CacheBytes: 16 << 20}
 			wells := 0
 			for range b.N {
 				beam, err := NewBeam(cfg)

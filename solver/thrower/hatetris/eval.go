@@ -481,6 +481,13 @@ func (e *Evaluator) Value(b *Bits) float64 {
 	return e.value(b, e.Quiescence)
 }
 
+// asIs reports whether Value(b) is sure to be b's value without
+// quiescence, whatever the depth: b is quiet whatever the enemy deals, and
+// no enemy's piece is asked for.
+func (e *Evaluator) asIs(b *Bits) bool {
+	return (e.Mode == QuiescenceClears || e.W.EnemyPeak == 0) && b.surelyQuiet()
+}
+
 func (e *Evaluator) value(b *Bits, depth int) float64 {
 	if e.Mode == QuiescenceClears {
 		return e.clears(b, depth)
