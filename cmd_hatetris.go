@@ -337,6 +337,7 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	netWeight := fs.Float64("net-weight", 0, "with a network (--eval learned or --weights), what a line the network expects is worth (0: --line-weight)")
 	quiescence := fs.Int("quiescence", 0, fmt.Sprintf("extend wells with a clear pending or one way on, up to this many pieces (0 to %d)", hatetris.MaxQuiescence))
 	modeName := fs.String("quiescence-mode", "enemy", "how --quiescence extends a well: enemy (by the piece the enemy gives) or clears (by an unbroken run of line clears, the record holders' lookahead)")
+	preCut := fs.Int("pre-cut", 0, fmt.Sprintf("with --quiescence: judge every child without it first and extend only this many per unit of width, the best (0: extend every child; at most %d)", hatetris.MaxPreCut))
 	memMiB := fs.Int("mem", 4096, "memory for the search in MiB (at least 64): limits the beam width")
 	cacheMiB := fs.Int("cache", 256, "of --mem, MiB for the enemy cache (at least 1)")
 	out := fs.String("out", "", "write the best replay (Base2048) to this file")
@@ -369,6 +370,10 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		err = fmt.Errorf("--quiescence %d out of range 0..%d", *quiescence, hatetris.MaxQuiescence)
 	case !slices.Contains(hatetris.QuiescenceModes, *modeName):
 		err = fmt.Errorf("--quiescence-mode %q: want one of %s", *modeName, strings.Join(hatetris.QuiescenceModes, ", "))
+	case *preCut < 0 || *preCut > hatetris.MaxPreCut:
+		err = fmt.Errorf("--pre-cut %d out of range 0..%d", *preCut, hatetris.MaxPreCut)
+	case *preCut > 0 && *quiescence == 0:
+		err = fmt.Errorf("--pre-cut %d needs --quiescence (it chooses the children quiescence extends)", *preCut)
 	case *memMiB < 64 || *memMiB > maxMemMiB:
 		err = fmt.Errorf("--mem %d MiB out of range 64..%d", *memMiB, maxMemMiB)
 	case *cacheMiB < 1 || *cacheMiB >= *memMiB:
@@ -426,9 +431,9 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "kocka hatetris record: %v\n", err)
 		return 1
 	}
-	if len(st.Runs) > 0 && (st.Eval != *evalName || st.LineWeight != *lineWeight || st.NetWeight != *netWeight || st.Quiescence != *quiescence || st.ModeName() != *modeName) {
-		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --eval %s --line-weight %g --net-weight %g --quiescence %d --quiescence-mode %s; use those or a new --state\n",
-			*statePath, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.ModeName())
+	if len(st.Runs) > 0 && (st.Eval != *evalName || st.LineWeight != *lineWeight || st.NetWeight != *netWeight || st.Quiescence != *quiescence || st.ModeName() != *modeName || st.PreCut != *preCut) {
+		fmt.Fprintf(stderr, "kocka hatetris record: %s was made with --eval %s --line-weight %g --net-weight %g --quiescence %d --quiescence-mode %s --pre-cut %d; use those or a new --state\n",
+			*statePath, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.ModeName(), st.PreCut)
 		return 2
 	}
 	if len(st.Runs) > 0 && st.WeightsSHA256 != weightsSum {
@@ -440,7 +445,7 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "kocka hatetris record: %s is %s; run it with the same --shard and --start-width or use a new --state\n", *statePath, describeShard(st.Shard))
 		return 2
 	}
-	st.Version, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *netWeight, *quiescence, weightsSum
+	st.Version, st.Eval, st.LineWeight, st.NetWeight, st.Quiescence, st.PreCut, st.WeightsSHA256 = hatetris.RecordStateVersion, *evalName, *lineWeight, *netWeight, *quiescence, *preCut, weightsSum
 	st.SetMode(*modeName)
 	st.Shard = shard
 	deadline := time.Now().Add(time.Duration(*hours * float64(time.Hour)))
@@ -472,12 +477,12 @@ func runHatetrisRecord(args []string, stdin io.Reader, stdout, stderr io.Writer)
 			}
 		}
 		mode, _ := hatetris.QuiescenceModeByName(*modeName) // checked above
-		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, NetWeight: *netWeight, Quiescence: *quiescence, QuiescenceMode: mode, CacheBytes: int64(*cacheMiB) << 20}
+		cfg := hatetris.BeamConfig{Width: w, Eval: ev, LineWeight: *lineWeight, NetWeight: *netWeight, Quiescence: *quiescence, QuiescenceMode: mode, PreCut: *preCut, CacheBytes: int64(*cacheMiB) << 20}
 		var cp *hatetris.RecordCheckpoint
 		if *every > 0 {
 			// The key names every setting the search's result depends on.
 			cp = &hatetris.RecordCheckpoint{Path: beamPath, Every: *every,
-				Key: checkpointKey(*evalName, weightsSum, *lineWeight, *netWeight, *quiescence, *modeName),
+				Key: checkpointKey(*evalName, weightsSum, *lineWeight, *netWeight, *quiescence, *modeName, *preCut),
 				Resumed: func(depth int, spent hatetris.BeamProgress) {
 					fmt.Fprintf(stderr, "kocka hatetris record: width %d goes on from %s at piece %d (%.0f s spent)\n", w, beamPath, depth, spent.Seconds)
 				},
@@ -604,7 +609,11 @@ func recordPlot(st *hatetris.RecordState) string {
 	}
 	// Two lines: the settings do not fit beside the title in 640 pixels.
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"20\" font-size=\"14\">Kocka against HATETRIS: lines by beam width</text>\n", m)
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"38\">(%s, %s, quiescence %d)</text>\n", m, st.Eval, weights, st.Quiescence)
+	q := fmt.Sprintf("quiescence %d", st.Quiescence)
+	if st.PreCut > 0 {
+		q += fmt.Sprintf(" after a pre-cut of %d", st.PreCut)
+	}
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"38\">(%s, %s, %s)</text>\n", m, st.Eval, weights, q)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">beam width (log scale); labels: search time so far</text>\n", w/2-120, h-m+40)
@@ -627,12 +636,15 @@ func recordPlot(st *hatetris.RecordState) string {
 }
 
 // checkpointKey names every setting a record search's result depends
-// on. The default mode is left out, so that checkpoints saved before
-// modes existed still match.
-func checkpointKey(eval, weightsSum string, lineWeight, netWeight float64, quiescence int, mode string) string {
+// on. The default mode and no pre-cut are left out, so that checkpoints
+// saved before either existed still match.
+func checkpointKey(eval, weightsSum string, lineWeight, netWeight float64, quiescence int, mode string, preCut int) string {
 	k := fmt.Sprintf("eval=%s weights=%s line-weight=%g net-weight=%g quiescence=%d", eval, weightsSum, lineWeight, netWeight, quiescence)
 	if mode != hatetris.QuiescenceModes[hatetris.QuiescenceEnemy] {
 		k += " quiescence-mode=" + mode
+	}
+	if preCut > 0 {
+		k += fmt.Sprintf(" pre-cut=%d", preCut)
 	}
 	return k
 }

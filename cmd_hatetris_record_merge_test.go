@@ -104,6 +104,7 @@ func TestHatetrisRecordMergeRefuses(t *testing.T) {
 	a0, a1 := shard("a0.json", "--shard", "0/2"), shard("a1.json", "--shard", "1/2")
 	b1 := shard("b1.json", "--shard", "1/3")
 	q0 := shard("q0.json", "--shard", "1/2", "--quiescence", "0")
+	pre1 := shard("pre1.json", "--shard", "1/2", "--pre-cut", "2")
 	whole := shard("whole.json")
 	short1 := shard("short1.json", "--shard", "1/2", "--max-width", "4") // width 4 but not 16
 	out := filepath.Join(dir, "merged.json")
@@ -116,6 +117,7 @@ func TestHatetrisRecordMergeRefuses(t *testing.T) {
 		{"twice", []string{a0, a1, a1}, "are both shard 1/2"},
 		{"another attempt", []string{a0, b1}, b1},
 		{"other settings", []string{a0, q0}, q0},
+		{"another pre-cut", []string{a0, pre1}, pre1},
 		{"not a shard", []string{a0, whole}, whole},
 		{"no such file", []string{a0, filepath.Join(dir, "nope.json")}, "nope.json"},
 		{"a width left out", []string{a0, short1}, "the shards leave width 16 unsearched (shard 1/2's, " + short1},

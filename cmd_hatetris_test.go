@@ -127,11 +127,31 @@ func TestHatetrisRecord(t *testing.T) {
 		"--mem", "64", "--cache", "1", "--quiet"}, nil, &stdout, &errs); code != 2 {
 		t.Errorf("the clears state resumed without its mode: exit %d", code)
 	}
+	// A pre-cut is kept in the state, and a state goes on only with its own.
+	pre := filepath.Join(dir, "pre.json")
+	pargs := []string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "2", "--quiescence", "1", "--pre-cut", "2",
+		"--state", pre, "--mem", "64", "--cache", "1", "--quiet"}
+	if code := hatetrisCommands.Run(pargs, nil, &stdout, &errs); code != 0 {
+		t.Fatalf("pre-cut: exit %d: %s", code, errs.String())
+	}
+	if data, err := os.ReadFile(pre); err != nil || !strings.Contains(string(data), `"pre_cut": 2`) {
+		t.Errorf("the pre-cut state does not name its pre-cut: %v\n%s", err, data)
+	}
+	pargs[6] = "4"
+	if code := hatetrisCommands.Run(pargs, nil, &stdout, &errs); code != 0 {
+		t.Errorf("the pre-cut state resumed with its own settings: exit %d: %s", code, errs.String())
+	}
+	errs.Reset()
+	if code := hatetrisCommands.Run([]string{"record", "--hours", "0.1", "--start-width", "2", "--max-width", "8", "--quiescence", "1", "--state", pre,
+		"--mem", "64", "--cache", "1", "--quiet"}, nil, &stdout, &errs); code != 2 || !strings.Contains(errs.String(), "--pre-cut 2") {
+		t.Errorf("the pre-cut state resumed without its pre-cut: exit %d, %q", code, errs.String())
+	}
 	for _, bad := range [][]string{
 		{"--quiescence", "9"}, {"--mem", "10"}, {"--cache", "5000"}, {"--eval", "nope"}, {"--hours", "0"},
 		{"--eval", "learned", "--net-weight", "-1"}, {"--eval", "learned", "--net-weight", "NaN"},
 		{"--eval", "eltetris", "--net-weight", "100"}, {"--checkpoint-every", "-1s"}, {"--checkpoint-every", "often"},
 		{"--quiescence-mode", "both"}, {"--quiescence-mode", ""},
+		{"--quiescence", "1", "--pre-cut", "-1"}, {"--quiescence", "1", "--pre-cut", "65"}, {"--pre-cut", "4"},
 	} {
 		args := append([]string{"record", "--hours", "0.1", "--state", filepath.Join(dir, "other.json")}, bad...)
 		if code := hatetrisCommands.Run(args, nil, &stdout, &errs); code != 2 {

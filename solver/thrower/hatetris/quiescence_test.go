@@ -4,6 +4,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -274,5 +275,17 @@ func TestRecordStateMode(t *testing.T) {
 		if err := s.Validate(); err == nil {
 			t.Errorf("mode %q was taken", bad)
 		}
+	} // A pre-cut: within its range, and only with quiescence.
+	for _, c := range []struct{ q, pre int }{{1, -1}, {1, MaxPreCut + 1}, {0, 2}} {
+		s := *again
+		s.Quiescence, s.PreCut = c.q, c.pre
+		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "pre-cut") {
+			t.Errorf("quiescence %d, pre-cut %d: %v", c.q, c.pre, err)
+		}
+	}
+	s := *again
+	s.Quiescence, s.PreCut = 1, 4
+	if err := s.Validate(); err != nil {
+		t.Errorf("quiescence 1, pre-cut 4: %v", err)
 	}
 }

@@ -52,6 +52,8 @@ type RecordState struct {
 	// QuiescenceMode is the mode's name when it is not the first
 	// ("enemy", which every state before modes used).
 	QuiescenceMode string `json:"quiescence_mode,omitempty"`
+	// PreCut is the search's BeamConfig.PreCut (absent: none).
+	PreCut int `json:"pre_cut,omitempty"`
 	// WeightsSHA256 is the SHA-256 (hex) of the network's weights file
 	// (empty for a weight set without a network).
 	WeightsSHA256 string `json:"weights_sha256,omitempty"`
@@ -144,7 +146,7 @@ func MergeRecordStates(shards []*RecordState, names []string) (*RecordState, err
 	}
 	owner := make([]string, first.Shard.Count)
 	merged := &RecordState{Version: RecordStateVersion, Eval: first.Eval, LineWeight: first.LineWeight, NetWeight: first.NetWeight,
-		Quiescence: first.Quiescence, QuiescenceMode: first.QuiescenceMode, WeightsSHA256: first.WeightsSHA256}
+		Quiescence: first.Quiescence, QuiescenceMode: first.QuiescenceMode, PreCut: first.PreCut, WeightsSHA256: first.WeightsSHA256}
 	for i, s := range shards {
 		switch {
 		case s.Shard == nil:
@@ -153,7 +155,7 @@ func MergeRecordStates(shards []*RecordState, names []string) (*RecordState, err
 			return nil, fmt.Errorf("%s: shard %d/%d from width %d, of another attempt than %s (of %d from width %d)",
 				names[i], s.Shard.Index, s.Shard.Count, s.Shard.Start, names[0], first.Shard.Count, first.Shard.Start)
 		case s.Eval != first.Eval || s.LineWeight != first.LineWeight || s.NetWeight != first.NetWeight ||
-			s.Quiescence != first.Quiescence || s.QuiescenceMode != first.QuiescenceMode || s.WeightsSHA256 != first.WeightsSHA256:
+			s.Quiescence != first.Quiescence || s.QuiescenceMode != first.QuiescenceMode || s.PreCut != first.PreCut || s.WeightsSHA256 != first.WeightsSHA256:
 			return nil, fmt.Errorf("%s: searched with other settings than %s", names[i], names[0])
 		case owner[s.Shard.Index] != "":
 			return nil, fmt.Errorf("%s and %s are both shard %d/%d", owner[s.Shard.Index], names[i], s.Shard.Index, s.Shard.Count)
@@ -241,6 +243,9 @@ func (s *RecordState) Validate() error {
 	}
 	if s.Quiescence < 0 || s.Quiescence > MaxQuiescence {
 		return fmt.Errorf("quiescence %d out of range 0..%d", s.Quiescence, MaxQuiescence)
+	}
+	if s.PreCut < 0 || s.PreCut > MaxPreCut || s.PreCut > 0 && s.Quiescence == 0 {
+		return fmt.Errorf("pre-cut %d: want 0..%d, and 0 without quiescence", s.PreCut, MaxPreCut)
 	}
 	if s.QuiescenceMode != "" {
 		if _, err := QuiescenceModeByName(s.QuiescenceMode); err != nil || s.QuiescenceMode == QuiescenceModes[QuiescenceEnemy] {
