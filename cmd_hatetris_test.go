@@ -285,6 +285,7 @@ func TestRecordPlotTitle(t *testing.T) {
 		{hatetris.RecordState{Eval: "learned", LineWeight: 0, NetWeight: 1000, Runs: runs}, "(learned, line weight 0, net weight 1000, quiescence 0)"},
 		{hatetris.RecordState{Eval: "hate-tuned-wide", WeightsSHA256: "15d347280b384ff4", LineWeight: 1000, NetWeight: 1000, Quiescence: 1, Runs: runs},
 			"(hate-tuned-wide, network 15d34728, line weight 1000, net weight 1000, quiescence 1)"},
+		{hatetris.RecordState{Eval: "eltetris", LineWeight: 1000, Quiescence: 1, PreCut: 4, Runs: runs}, "(eltetris, line weight 1000, quiescence 1 after a pre-cut of 4)"},
 	} {
 		if svg := recordPlot(&c.st); !strings.Contains(svg, c.want) || !strings.Contains(svg, "<polyline") {
 			t.Errorf("plot of %+v: no %q in\n%s", c.st, c.want, svg)
