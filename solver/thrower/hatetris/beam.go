@@ -94,8 +94,9 @@ const BytesPerWidth = 4608
 // MaxQuiescence bounds BeamConfig.Quiescence.
 const MaxQuiescence = 4
 
-// MaxPreCut bounds BeamConfig.PreCut: a well has about 30 children, so a
-// larger pre-cut keeps them all.
+// MaxPreCut bounds BeamConfig.PreCut: a well has about 30 children (the
+// landings of its piece), so a pre-cut of 64 keeps them all unless the
+// wells average more than 64.
 const MaxPreCut = 64
 
 type entry struct {

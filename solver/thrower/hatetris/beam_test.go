@@ -242,6 +242,10 @@ func TestBeamPreCut(t *testing.T) {
 			all.Step()
 			narrow.Step()
 			narrow2.Step()
+			if len(all.pre) != len(all.all) {
+				t.Fatalf("%+v, piece %d: a pre-cut of %d cut %d children to %d: the test needs one that keeps them all",
+					c, d, MaxPreCut, len(all.all), len(all.pre))
+			}
 			if !same(full, all) {
 				t.Fatalf("%+v, piece %d: a pre-cut of %d changed the search (%d wells, %d lines; without: %d, %d)",
 					c, d, MaxPreCut, len(all.cur), all.bestLn, len(full.cur), full.bestLn)
