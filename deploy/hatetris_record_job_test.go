@@ -71,6 +71,9 @@ func TestHatetrisRecordJobSearchesLikeTheBestGame(t *testing.T) {
 	if best.ModeName() != "enemy" { // the flag's default
 		want["--quiescence-mode"] = best.ModeName()
 	}
+	if best.PreCut != 0 { // the flag's default
+		want["--pre-cut"] = strconv.Itoa(best.PreCut)
+	}
 	for flag, v := range want {
 		if flags[flag] != v {
 			t.Errorf("the job runs %s %q, the best game's state %q", flag, flags[flag], v)
