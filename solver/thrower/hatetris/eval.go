@@ -482,18 +482,22 @@ func (e *Evaluator) Value(b *Bits) float64 {
 }
 
 // asIs reports whether Value(b) is sure to be b's value without
-// quiescence, whatever the depth: b is quiet whatever the enemy deals, and
-// no enemy's piece is asked for.
+// quiescence, whatever the depth and the mode: every piece the enemy may
+// deal has two landings or more that go on and none that clears a line,
+// so no extension can start from b.
 func (e *Evaluator) asIs(b *Bits) bool {
-	return (e.Mode == QuiescenceClears || e.W.EnemyPeak == 0) && b.surelyQuiet()
+	return b.surelyQuiet()
 }
 
 func (e *Evaluator) value(b *Bits, depth int) float64 {
 	if e.Mode == QuiescenceClears {
 		return e.clears(b, depth)
 	}
-	if e.W.EnemyPeak == 0 && (depth == 0 || b.surelyQuiet()) {
-		return e.static(b) // quiet whatever the enemy deals: no need to ask it
+	if e.asIs(b) {
+		depth = 0
+	}
+	if depth == 0 && e.W.EnemyPeak == 0 {
+		return e.static(b) // no need to ask the enemy
 	}
 	// Only the enemy's first choice matters here (the loop rule is not
 	// applied): Worst finds it with fewer move searches than the order.
@@ -569,7 +573,7 @@ func QuiescenceModeByName(name string) (QuiescenceMode, error) {
 // clears is value for QuiescenceClears: depth bounds the run of clears.
 func (e *Evaluator) clears(b *Bits, depth int) float64 {
 	own := e.static(b)
-	if depth == 0 || b.surelyQuiet() {
+	if depth == 0 || e.asIs(b) {
 		return own
 	}
 	g := &e.gens[depth]

@@ -289,3 +289,75 @@ func TestRecordStateMode(t *testing.T) {
 		t.Errorf("quiescence 1, pre-cut 4: %v", err)
 	}
 }
+
+// TestAsIs: on a well asIs passes, Value at every quiescence depth is the
+// well's value without quiescence, worked out here from its parts (the
+// features and network, plus the enemy's peak when weighted), for both
+// modes and with the enemy's peak weighted or not. The pre-cut keeps such
+// a well's first value on this promise. The test fails if asIs never
+// fires or always does.
+func TestAsIs(t *testing.T) {
+	hate, _ := EvalByName("hate") // the enemy's peak weighted
+	static, _ := EvalByName("hate-static")
+	wide, _ := EvalByName("hate-tuned-wide")
+	if hate.EnemyPeak == 0 || static.EnemyPeak != 0 {
+		t.Fatal("the test's weights are not what it needs")
+	}
+	wells := randomWells(t, 200, 17)
+	// By hand: a low well with a pending clear for an I lying flat is
+	// not as is; a low one without is, and its peak is weighted.
+	for _, b := range []Bits{bitsOfRows(fullRow &^ (0b1111 << 3)), bitsOfRows(0b0000000110, fullRow&^0b11111)} {
+		wells = append(wells, sampledWell{well: b.Well()})
+	}
+	var g Gen
+	for _, c := range []struct {
+		name string
+		w    EvalWeights
+		mode QuiescenceMode
+	}{
+		{"enemy mode, the enemy's peak weighted", hate, QuiescenceEnemy},
+		{"enemy mode", static, QuiescenceEnemy},
+		{"clears mode", wide, QuiescenceClears},
+	} {
+		asIs, peaked := 0, 0
+		for n, sw := range wells {
+			b, _ := BitsOf(&sw.well)
+			cache := NewEnemyCache(1 << 16)
+			e0 := Evaluator{W: c.w, LineWeight: 1000, Mode: c.mode, Cache: cache}
+			if !e0.asIs(&b) {
+				continue
+			}
+			asIs++
+			want := e0.static(&b)
+			if c.mode == QuiescenceEnemy && c.w.EnemyPeak != 0 {
+				g.Reset(&b)
+				peak := c.w.EnemyPeak * float64(g.BestPeak(PlainOrderOf(&g)[0])-b.Top())
+				if peak != 0 {
+					peaked++
+				}
+				want += peak
+			}
+			for depth := 0; depth <= 3; depth++ {
+				e := e0
+				e.Quiescence = depth
+				if got := e.Value(&b); got != want {
+					t.Fatalf("%s, well %d, quiescence %d: %g, as it is %g\n%s", c.name, n, depth, got, want, sw.well.String(Standard))
+				}
+			}
+		}
+		if asIs == 0 || asIs == len(wells) {
+			t.Fatalf("%s: asIs held on %d of %d wells: the test checks nothing", c.name, asIs, len(wells))
+		}
+		if c.w.EnemyPeak != 0 && peaked == 0 {
+			t.Fatalf("%s: the enemy's peak was 0 on every well as is: the test checks nothing", c.name)
+		}
+		t.Logf("%s: as is on %d of %d wells", c.name, asIs, len(wells))
+	}
+	// The hand-made wells: the first has a clear pending, the second not.
+	for i, want := range []bool{false, true} {
+		b, _ := BitsOf(&wells[len(wells)-2+i].well)
+		if got := (&Evaluator{}).asIs(&b); got != want {
+			t.Errorf("hand-made well %d: asIs %v, want %v", i, got, want)
+		}
+	}
+}
