@@ -181,8 +181,18 @@ const secondStepGameNames = ";kocka beam2 imitated-net-self quiescence 16384;koc
 // imitateNetSelf3Command is the command behind
 // docs/hatetris-imitate-net-self3.net, the loop's third step: the games
 // before and the second step's three best (98, 111 and 101 lines).
-var imitateNetSelf3Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames +
-	";kocka beam2 imitated-net-self2 quiescence 16384;kocka beam2 imitated-net-self2 quiescence 32768;kocka beam2 imitated-net-self2 quiescence 65536")
+var imitateNetSelf3Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames + thirdStepGameNames)
+
+// thirdStepGameNames are Kocka's games the loop's third step added.
+const thirdStepGameNames = ";kocka beam2 imitated-net-self2 quiescence 16384;kocka beam2 imitated-net-self2 quiescence 32768;kocka beam2 imitated-net-self2 quiescence 65536"
+
+// imitateNetSelf4Command is the command behind
+// docs/hatetris-imitate-net-self4.net, the loop's fourth step: the games
+// before and the third network's new lines of play of 104 lines or more
+// (with quiescence, without it, and after a pre-cut of 4).
+var imitateNetSelf4Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames + thirdStepGameNames +
+	";kocka beam2 imitated-net-self3 quiescence 32768;kocka beam2 imitated-net-self3 quiescence 65536;kocka beam2 imitated-net-self3 no-quiescence 262144" +
+	";kocka beam2 imitated-net-self3 pre-cut-4 32768;kocka beam2 imitated-net-self3 pre-cut-4 65536;kocka beam2 imitated-net-self3 pre-cut-4 131072;kocka beam2 imitated-net-self3 pre-cut-4 262144")
 
 // imitateNetBeamedCommand is the command behind
 // docs/hatetris-imitate-net-beamed.net: the third step's training plus
@@ -207,6 +217,7 @@ func TestImitateNetFileIsTheTraining(t *testing.T) {
 		{"hatetris-imitate-net-self.net", "hatetris-record-imitated-net-self.json", imitateNetSelfCommand},
 		{"hatetris-imitate-net-self2.net", "hatetris-record-imitated-net-self2.json", imitateNetSelf2Command},
 		{"hatetris-imitate-net-self3.net", "hatetris-record-imitated-net-self3.json", imitateNetSelf3Command},
+		{"hatetris-imitate-net-self4.net", "hatetris-record-imitated-net-self4-pc4.json", imitateNetSelf4Command},
 		{"hatetris-imitate-net-beamed.net", "hatetris-record-imitated-net-beamed.json", imitateNetBeamedCommand},
 	}
 	if raceEnabled {
