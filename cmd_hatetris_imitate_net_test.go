@@ -190,9 +190,20 @@ const thirdStepGameNames = ";kocka beam2 imitated-net-self2 quiescence 16384;koc
 // docs/hatetris-imitate-net-self4.net, the loop's fourth step: the games
 // before and the third network's new lines of play of 104 lines or more
 // (with quiescence, without it, and after a pre-cut of 4).
-var imitateNetSelf4Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames + thirdStepGameNames +
-	";kocka beam2 imitated-net-self3 quiescence 32768;kocka beam2 imitated-net-self3 quiescence 65536;kocka beam2 imitated-net-self3 no-quiescence 262144" +
-	";kocka beam2 imitated-net-self3 pre-cut-4 32768;kocka beam2 imitated-net-self3 pre-cut-4 65536;kocka beam2 imitated-net-self3 pre-cut-4 131072;kocka beam2 imitated-net-self3 pre-cut-4 262144")
+var imitateNetSelf4Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames + thirdStepGameNames + fourthStepGameNames)
+
+// fourthStepGameNames are Kocka's games the loop's fourth step added.
+const fourthStepGameNames = ";kocka beam2 imitated-net-self3 quiescence 32768;kocka beam2 imitated-net-self3 quiescence 65536;kocka beam2 imitated-net-self3 no-quiescence 262144" +
+	";kocka beam2 imitated-net-self3 pre-cut-4 32768;kocka beam2 imitated-net-self3 pre-cut-4 65536;kocka beam2 imitated-net-self3 pre-cut-4 131072;kocka beam2 imitated-net-self3 pre-cut-4 262144"
+
+// imitateNetSelf5Command is the command behind
+// docs/hatetris-imitate-net-self5.net, the loop's fifth step: the games
+// before and the fourth network's games of 104 lines or more (108, 105,
+// 131 and 109 lines, all after a pre-cut of 4).
+var imitateNetSelf5Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames + thirdStepGameNames + fourthStepGameNames + fifthStepGameNames)
+
+// fifthStepGameNames are Kocka's games the loop's fifth step added.
+const fifthStepGameNames = ";kocka beam2 imitated-net-self4 pre-cut-4 16384;kocka beam2 imitated-net-self4 pre-cut-4 32768;kocka beam2 imitated-net-self4 pre-cut-4 65536;kocka beam2 imitated-net-self4 pre-cut-4 131072"
 
 // imitateNetBeamedCommand is the command behind
 // docs/hatetris-imitate-net-beamed.net: the third step's training plus
@@ -218,6 +229,7 @@ func TestImitateNetFileIsTheTraining(t *testing.T) {
 		{"hatetris-imitate-net-self2.net", "hatetris-record-imitated-net-self2.json", imitateNetSelf2Command},
 		{"hatetris-imitate-net-self3.net", "hatetris-record-imitated-net-self3.json", imitateNetSelf3Command},
 		{"hatetris-imitate-net-self4.net", "hatetris-record-imitated-net-self4-pc4.json", imitateNetSelf4Command},
+		{"hatetris-imitate-net-self5.net", "hatetris-record-imitated-net-self5-pc4.json", imitateNetSelf5Command},
 		{"hatetris-imitate-net-beamed.net", "hatetris-record-imitated-net-beamed.json", imitateNetBeamedCommand},
 	}
 	if raceEnabled {
