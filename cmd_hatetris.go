@@ -595,7 +595,8 @@ func recordPlot(st *hatetris.RecordState) string {
 	x := func(width int) float64 {
 		return m + (math.Log2(float64(width))-minLog)/(maxLog-minLog)*(w-2*m)
 	}
-	y := func(lines int) float64 { return h - m - float64(lines)/float64(maxLines)*(h-2*m) }
+	// The top 20 pixels of the plot are left for the best point's label.
+	y := func(lines int) float64 { return h - m - float64(lines)/float64(maxLines)*(h-2*m-20) }
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
@@ -613,10 +614,12 @@ func recordPlot(st *hatetris.RecordState) string {
 	if st.PreCut > 0 {
 		q += fmt.Sprintf(" after a pre-cut of %d", st.PreCut)
 	}
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"38\">(%s, %s, %s)</text>\n", m, st.Eval, weights, q)
+	// At 11 pixels the longest settings (a network, both weights and a
+	// pre-cut) still end inside the 640.
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"38\" font-size=\"11\">(%s, %s, %s)</text>\n", m, st.Eval, weights, q)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, h-m, w-m, h-m)
 	fmt.Fprintf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", m, m, m, h-m)
-	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">beam width (log scale); labels: search time so far</text>\n", w/2-120, h-m+40)
+	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%d\">beam width (log scale); labels: lines, and search time so far</text>\n", w/2-120, h-m+40)
 	fmt.Fprintf(&sb, "<text x=\"10\" y=\"%d\">lines</text>\n", m-10)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%d</text>\n", m-6, y(maxLines)+4, maxLines)
 	fmt.Fprintf(&sb, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">0</text>\n", m-6, y(0)+4)
@@ -628,7 +631,10 @@ func recordPlot(st *hatetris.RecordState) string {
 		pts = append(pts, fmt.Sprintf("%.1f,%.1f", px, py))
 		fmt.Fprintf(&sb, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"steelblue\"/>\n", px, py)
 		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%s</text>\n", px, float64(h-m+16), shortWidth(r.Width))
-		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d (%s)</text>\n", px, py-10, r.Lines,
+		// Lines above the time, not beside it: one line of both was
+		// wider than the 65 pixels between neighbouring widths.
+		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n", px, py-22, r.Lines)
+		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%s</text>\n", px, py-10,
 			time.Duration(total*float64(time.Second)).Round(time.Second))
 	}
 	fmt.Fprintf(&sb, "<polyline points=\"%s\" fill=\"none\" stroke=\"steelblue\"/>\n</svg>\n", strings.Join(pts, " "))

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -290,6 +292,26 @@ func TestRecordPlotTitle(t *testing.T) {
 		if svg := recordPlot(&c.st); !strings.Contains(svg, c.want) || !strings.Contains(svg, "<polyline") {
 			t.Errorf("plot of %+v: no %q in\n%s", c.st, c.want, svg)
 		}
+	}
+}
+
+// TestRecordPlotLabelsBelowSettings: the best point's labels (its lines
+// and its time) stay below the settings line at y 38, where they were
+// drawn over it before the plot kept its top 20 pixels free.
+func TestRecordPlotLabelsBelowSettings(t *testing.T) {
+	st := hatetris.RecordState{Eval: "imitated", LineWeight: 1000, Quiescence: 1, PreCut: 4,
+		Runs: []hatetris.RecordRun{{Width: 512, Lines: 37}, {Width: 1024, Lines: 130}, {Width: 2048, Lines: 127}}}
+	labels := regexp.MustCompile(`<text x="[0-9.]+" y="([0-9.]+)" text-anchor="middle"[^>]*>([^<]*)</text>`)
+	found := 0
+	for _, l := range labels.FindAllStringSubmatch(recordPlot(&st), -1) {
+		y, err := strconv.ParseFloat(l[1], 64)
+		if err != nil || y < 38+12 {
+			t.Errorf("label %q at y %s: want it 12 pixels or more below the settings at 38", l[2], l[1])
+		}
+		found++
+	}
+	if found < 3*3 { // each point: its width, lines and time
+		t.Errorf("%d labels, want 9", found)
 	}
 }
 
