@@ -632,7 +632,7 @@ func recordPlot(st *hatetris.RecordState) string {
 		fmt.Fprintf(&sb, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"steelblue\"/>\n", px, py)
 		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%s</text>\n", px, float64(h-m+16), shortWidth(r.Width))
 		// Lines above the time, not beside it: one line of both was
-		// wider than the 65 pixels between neighbouring widths.
+		// wider than the 65 pixels between neighbouring widths of nine.
 		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n", px, py-22, r.Lines)
 		fmt.Fprintf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%s</text>\n", px, py-10,
 			time.Duration(total*float64(time.Second)).Round(time.Second))
