@@ -87,6 +87,12 @@ type EvalWeights struct {
 	// units at the flat ends of the clipped ReLU, and the search alone
 	// scored 0 lines at widths 64 to 512).
 	Net *Net
+	// Value, when set, is a second network added to Net's value times
+	// ValueWeight: one fitted to what a lookahead finds beyond Net's
+	// value (docs/hatetris.md, "A second network for the wells'
+	// values"), so that Net's ranking of one well's landings is kept.
+	Value       *Net
+	ValueWeight float64
 }
 
 // EvalSets are the named weight sets.
@@ -610,6 +616,9 @@ func (e *Evaluator) static(b *Bits) float64 {
 			nw = e.LineWeight
 		}
 		v += nw * e.W.Net.valueOf(b, &f)
+		if e.W.Value != nil {
+			v += nw * e.W.ValueWeight * e.W.Value.valueOf(b, &f)
+		}
 	}
 	return v
 }

@@ -3,7 +3,8 @@
 package hatetris
 
 // The experiments of docs/hatetris.md, "Labels from Kocka's own
-// lookahead" and "The fourth and fifth networks averaged": not tests
+// lookahead", "The fourth and fifth networks averaged", "A second
+// network for the wells' values" and "Two networks' values averaged": not tests
 // (they check nothing and run for minutes), so they build only with the
 // experiment tag (make vet keeps them compiling), and their settings
 // come from the environment; go test runs in this directory, so give
@@ -13,6 +14,8 @@ package hatetris
 //	LOOKAHEAD_DATA=F LOOKAHEAD_NET_OUT=N go test -tags experiment -run TestLookaheadFit ./solver/thrower/hatetris/
 //	CHOICES_NET_OUT=N go test -tags experiment -run TestLookaheadChoices -timeout 2h ./solver/thrower/hatetris/
 //	MIX_A=A MIX_B=B MIX_ALPHA=a MIX_OUT=N go test -tags experiment -run TestMixNets ./solver/thrower/hatetris/
+//	LOOKAHEAD_DATA=F RESIDUAL_NET_OUT=N go test -tags experiment -run TestResidualFit ./solver/thrower/hatetris/
+//	RESIDUAL_NET=N RESIDUAL_WEIGHT=w go test -tags experiment -run TestResidualSearch -v ./solver/thrower/hatetris/
 //
 // The networks they write go into kocka hatetris record --eval imitated
 // --weights N --net-weight 718.9 --quiescence 1 --pre-cut 4.
@@ -314,4 +317,90 @@ func writeNet(t *testing.T, n *Net, path string) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestResidualFit trains a fresh network (the second, "value" network)
+// on what the lookahead labels of LOOKAHEAD_DATA find beyond the fifth
+// network's own value (label - its integer value), and writes
+// RESIDUAL_NET_OUT. With LOOKAHEAD_DROP set, the wells whose rollouts
+// died are left out.
+func TestResidualFit(t *testing.T) {
+	base := loadNet(t, lookaheadNet)
+	base.Quantize()
+	path := os.Getenv("LOOKAHEAD_DATA")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := UnmarshalSamples(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("LOOKAHEAD_DROP") != "" {
+		rd := envInt(t, "LOOKAHEAD_ROLLOUT_DEPTH", 10)
+		surv, err := os.ReadFile(path + ".surv")
+		if err != nil || len(surv) != len(s) {
+			t.Fatalf("%s.surv: %d bytes for %d samples, %v", path, len(surv), len(s), err)
+		}
+		keep := s[:0]
+		for i := range s {
+			if int(surv[i]) == rd {
+				keep = append(keep, s[i])
+			}
+		}
+		s = keep
+	}
+	for i := range s {
+		s[i].Label -= float32(base.Value(&s[i].Well))
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+	held, train := s[:len(s)/10], s[len(s)/10:]
+	mean, variance := 0.0, 0.0
+	for _, x := range held {
+		mean += float64(x.Label) / float64(len(held))
+	}
+	for _, x := range held {
+		variance += (float64(x.Label) - mean) * (float64(x.Label) - mean) / float64(len(held))
+	}
+	t.Logf("held out: %d, residuals' mean %.3f, variance %.3f", len(held), mean, variance)
+	net := NewNet(1)
+	_, err = Train(net, train, held, TrainConfig{Epochs: envInt(t, "LOOKAHEAD_EPOCHS", 8), Batch: 64, LR: envFloat(t, "LOOKAHEAD_LR", 1e-3),
+		FirstLayerRate: DefaultFirstLayerRate, Seed: 1, StartAtMean: true,
+		Progress: func(l EpochLoss) { t.Logf("epoch %d: train %.4f, held out %.4f", l.Epoch, l.Train, l.Held) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeNet(t, net, os.Getenv("RESIDUAL_NET_OUT"))
+}
+
+// TestResidualSearch runs the record's search (quiescence 1 after a
+// pre-cut of 4) at widths RESIDUAL_FROM (512) to RESIDUAL_TO (4096) with
+// the fifth network plus RESIDUAL_WEIGHT x the network RESIDUAL_NET
+// (none: the fifth alone), and logs each width's lines, pieces and CPU.
+func TestResidualSearch(t *testing.T) {
+	ev, _ := lookaheadEval(t)
+	if p := os.Getenv("RESIDUAL_BASE"); p != "" {
+		ev.Net = loadNet(t, p)
+	}
+	if p := os.Getenv("RESIDUAL_NET"); p != "" {
+		ev.Value = loadNet(t, p)
+		ev.Value.Quantize()
+		ev.ValueWeight = envFloat(t, "RESIDUAL_WEIGHT", 1)
+	}
+	sum := 0
+	for w := envInt(t, "RESIDUAL_FROM", 512); w <= envInt(t, "RESIDUAL_TO", 4096); w *= 2 {
+		cpu := cpuSeconds()
+		b, err := NewBeam(BeamConfig{Width: w, Eval: ev, LineWeight: lookaheadLineWeight, NetWeight: envFloat(t, "RESIDUAL_NET_WEIGHT", lookaheadNetWeight),
+			Quiescence: 1, PreCut: 4, Cache: NewEnemyCache(256 << 20)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b.Step() {
+		}
+		lines, pieces := b.Best()
+		sum += lines
+		t.Logf("width %d: %d lines, %d pieces, %.0f s CPU", w, lines, pieces, cpuSeconds()-cpu)
+	}
+	t.Logf("sum %d", sum)
 }

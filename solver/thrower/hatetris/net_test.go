@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 )
@@ -533,6 +534,42 @@ func TestNetWeight(t *testing.T) {
 				t.Fatalf("line weight %g, net weight %g: %g, want %g", c.line, c.net, got, want)
 			}
 		}
+	}
+}
+
+// TestValueNet: a second network adds NetWeight x ValueWeight x its
+// value to the evaluation (the line weight when NetWeight is 0), and
+// nothing else changes; with ValueWeight 0 it adds nothing.
+func TestValueNet(t *testing.T) {
+	ev, _ := EvalByName("learned")
+	raw, err := os.ReadFile("../../../docs/hatetris-imitate-net-self5.net")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := UnmarshalNet(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := NewEnemyCache(1 << 20)
+	differs := 0
+	for _, b := range benchWells(t)[:50] {
+		for _, c := range []struct{ line, net, value, per float64 }{
+			{1000, 0, 1, 1000}, {1000, 718.9, 0.25, 718.9 * 0.25}, {1000, 359.45, 1, 359.45}, {1000, 718.9, 0, 0},
+		} {
+			alone := (&Evaluator{W: ev, LineWeight: c.line, NetWeight: c.net, Cache: cache}).Value(&b)
+			both := ev
+			both.Value, both.ValueWeight = second, c.value
+			got := (&Evaluator{W: both, LineWeight: c.line, NetWeight: c.net, Cache: cache}).Value(&b)
+			if want := alone + c.per*second.Value(&b); math.Abs(got-want) > 1e-9 {
+				t.Fatalf("line weight %g, net weight %g, value weight %g: %g, want %g", c.line, c.net, c.value, got, want)
+			}
+			if got != alone {
+				differs++
+			}
+		}
+	}
+	if differs == 0 {
+		t.Fatal("the second network never changed a value")
 	}
 }
 
