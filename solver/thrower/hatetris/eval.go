@@ -91,6 +91,8 @@ type EvalWeights struct {
 	// ValueWeight: one fitted to what a lookahead finds beyond Net's
 	// value (docs/hatetris.md, "A second network for the wells'
 	// values"), so that Net's ranking of one well's landings is kept.
+	// Only with Net, and only in the Evaluator (the beam); the commands
+	// set it nowhere and the data commands' labels use Net alone.
 	Value       *Net
 	ValueWeight float64
 }
