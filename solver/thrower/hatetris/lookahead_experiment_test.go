@@ -289,24 +289,13 @@ func TestLookaheadChoices(t *testing.T) {
 }
 
 // TestMixNets writes MIX_OUT: every weight (1 - MIX_ALPHA) x MIX_A's plus
-// MIX_ALPHA x MIX_B's.
+// MIX_ALPHA x MIX_B's (MixNets).
 func TestMixNets(t *testing.T) {
-	a, b := loadNet(t, os.Getenv("MIX_A")), loadNet(t, os.Getenv("MIX_B"))
-	alpha := envFloat(t, "MIX_ALPHA", 0.5)
-	mix := func(x, y float32) float32 { return float32((1-alpha)*float64(x) + alpha*float64(y)) }
-	pa, pb := a.parts(), b.parts()
-	for i := range pa {
-		for j := range pa[i] {
-			pa[i][j] = mix(pa[i][j], pb[i][j])
-		}
+	m, err := MixNets(loadNet(t, os.Getenv("MIX_A")), loadNet(t, os.Getenv("MIX_B")), envFloat(t, "MIX_ALPHA", 0.5))
+	if err != nil {
+		t.Fatal(err)
 	}
-	// parts copies the second layer (flat2), so it is mixed in place.
-	for k := range a.W2 {
-		for j := range a.W2[k] {
-			a.W2[k][j] = mix(a.W2[k][j], b.W2[k][j])
-		}
-	}
-	writeNet(t, a, os.Getenv("MIX_OUT"))
+	writeNet(t, m, os.Getenv("MIX_OUT"))
 }
 
 func writeNet(t *testing.T, n *Net, path string) {

@@ -353,6 +353,36 @@ func (n *Net) valueOf(b *Bits, f *boardFeatures) float64 {
 	return float64(out) / (qAct * qW)
 }
 
+// MixNets is a network whose every weight is (1 - alpha) x a's plus
+// alpha x b's, as WiSE-FT mixes a fine-tuned model with the one it
+// started from (docs/hatetris.md, "The fifth network mixed with its
+// lookahead fit"). The output bias stays a's: it adds the same to every
+// well's value and ranks nothing, and the mix that made
+// hatetris-imitate-net-self5-wise.net left it so.
+func MixNets(a, b *Net, alpha float64) (*Net, error) {
+	if a.layout() != b.layout() {
+		return nil, fmt.Errorf("hatetris: cannot mix a %s network with a %s one", a.layout().Name, b.layout().Name)
+	}
+	if !(alpha >= 0 && alpha <= 1) {
+		return nil, fmt.Errorf("hatetris: mix weight %g: want 0 to 1", alpha)
+	}
+	mix := func(dst []float32, x, y []float32) {
+		for i := range dst {
+			dst[i] = float32((1-alpha)*float64(x[i]) + alpha*float64(y[i]))
+		}
+	}
+	m := &Net{Layout: a.Layout, W1: make([]float32, len(a.W1)), B3: a.B3}
+	mix(m.W1, a.W1, b.W1)
+	mix(m.B1[:], a.B1[:], b.B1[:])
+	for k := range m.W2 {
+		mix(m.W2[k][:], a.W2[k][:], b.W2[k][:])
+	}
+	mix(m.B2[:], a.B2[:], b.B2[:])
+	mix(m.W3[:], a.W3[:], b.W3[:])
+	m.Quantize()
+	return m, nil
+}
+
 // The weights file: a magic, the shape (three uint32: the layout's
 // inputs, NetHidden1, NetHidden2), the float weights (little-endian
 // float32, in the order of the Net's fields), a CRC-32 of everything

@@ -1,6 +1,9 @@
 package hatetris
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -827,5 +830,85 @@ func checkGradient(t *testing.T, n *Net, loss func() float64, feat []int32, step
 	n.packDense(d)
 	for i := range d {
 		check(fmt.Sprint("dense weight ", i), &d[i], gDense[i], func() { n.unpackDense(d) })
+	}
+}
+
+// TestNetMix: alpha 0 is the first network and 1 the second (the
+// output bias aside, which stays the first's), a half is the mean, and
+// networks of two layouts or a weight outside 0..1 are refused.
+func TestNetMix(t *testing.T) {
+	a, b := NewNet(1), NewNet(2)
+	for i := range a.W1 {
+		a.W1[i], b.W1[i] = float32(i%7)/8, -float32(i%5)/4
+	}
+	a.B3, b.B3 = 0.5, -0.25
+	for _, c := range []struct {
+		alpha float64
+		want  func(x, y float32) float32
+	}{
+		{0, func(x, _ float32) float32 { return x }},
+		{1, func(_, y float32) float32 { return y }},
+		{0.5, func(x, y float32) float32 { return float32(0.5*float64(x) + 0.5*float64(y)) }},
+	} {
+		m, err := MixNets(a, b, c.alpha)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pa, pb, pm := a.parts(), b.parts(), m.parts()
+		for i := range pm[:len(pm)-1] {
+			for j := range pm[i] {
+				if pm[i][j] != c.want(pa[i][j], pb[i][j]) {
+					t.Fatalf("alpha %g: part %d weight %d is %g, want %g", c.alpha, i, j, pm[i][j], c.want(pa[i][j], pb[i][j]))
+				}
+			}
+		}
+		if m.B3 != a.B3 {
+			t.Errorf("alpha %g: output bias %g, want the first network's %g", c.alpha, m.B3, a.B3)
+		}
+		if m.q == nil {
+			t.Errorf("alpha %g: the mix is not quantized", c.alpha)
+		}
+	}
+	for _, alpha := range []float64{-0.1, 1.1, math.NaN()} {
+		if _, err := MixNets(a, b, alpha); err == nil {
+			t.Errorf("alpha %g accepted", alpha)
+		}
+	}
+	if _, err := MixNets(a, NewNetOf(RowedLayout, 3), 0.5); err == nil {
+		t.Error("networks of two layouts mixed")
+	}
+}
+
+// TestWiseNetIsTheMix: docs/hatetris-imitate-net-self5-wise.net, the
+// network of the best game, is the fifth network mixed a quarter with
+// its lookahead fit (docs/hatetris-lookahead-fit-lasting.net), byte for
+// byte, and its record state names it by its SHA-256.
+func TestWiseNetIsTheMix(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile("../../../docs/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	net := func(name string) *Net {
+		n, err := UnmarshalNet(read(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	m, err := MixNets(net("hatetris-imitate-net-self5.net"), net("hatetris-lookahead-fit-lasting.net"), 0.25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := m.MarshalBinary()
+	want := read("hatetris-imitate-net-self5-wise.net")
+	if !bytes.Equal(got, want) {
+		t.Fatal("docs/hatetris-imitate-net-self5-wise.net is not the mix")
+	}
+	st, err := LoadRecordState("../../../docs/hatetris-record-imitated-net-self5-wise-pc4.json")
+	if sum := sha256.Sum256(want); err != nil || st.WeightsSHA256 != hex.EncodeToString(sum[:]) {
+		t.Errorf("its record state (%v) names weights %q", err, st.WeightsSHA256)
 	}
 }
