@@ -222,23 +222,7 @@ func TestLookaheadFit(t *testing.T) {
 		}
 		s = keep
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-	held, train := s[:len(s)/10], s[len(s)/10:]
-	mean, variance := 0.0, 0.0
-	for _, x := range held {
-		mean += float64(x.Label) / float64(len(held))
-	}
-	for _, x := range held {
-		variance += (float64(x.Label) - mean) * (float64(x.Label) - mean) / float64(len(held))
-	}
-	t.Logf("held out: %d, labels' mean %.3f, variance %.3f", len(held), mean, variance)
-	_, err = Train(net, train, held, TrainConfig{Epochs: envInt(t, "LOOKAHEAD_EPOCHS", 4), Batch: 64, LR: envFloat(t, "LOOKAHEAD_LR", 1e-3),
-		FirstLayerRate: DefaultFirstLayerRate, Seed: 1,
-		Progress: func(l EpochLoss) { t.Logf("epoch %d: train %.4f, held out %.4f", l.Epoch, l.Train, l.Held) }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fitHeldOut(t, net, s, "labels", 4, false)
 	writeNet(t, net, os.Getenv("LOOKAHEAD_NET_OUT"))
 }
 
@@ -342,24 +326,8 @@ func TestResidualFit(t *testing.T) {
 	for i := range s {
 		s[i].Label -= float32(base.Value(&s[i].Well))
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-	held, train := s[:len(s)/10], s[len(s)/10:]
-	mean, variance := 0.0, 0.0
-	for _, x := range held {
-		mean += float64(x.Label) / float64(len(held))
-	}
-	for _, x := range held {
-		variance += (float64(x.Label) - mean) * (float64(x.Label) - mean) / float64(len(held))
-	}
-	t.Logf("held out: %d, residuals' mean %.3f, variance %.3f", len(held), mean, variance)
 	net := NewNet(1)
-	_, err = Train(net, train, held, TrainConfig{Epochs: envInt(t, "LOOKAHEAD_EPOCHS", 8), Batch: 64, LR: envFloat(t, "LOOKAHEAD_LR", 1e-3),
-		FirstLayerRate: DefaultFirstLayerRate, Seed: 1, StartAtMean: true,
-		Progress: func(l EpochLoss) { t.Logf("epoch %d: train %.4f, held out %.4f", l.Epoch, l.Train, l.Held) }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fitHeldOut(t, net, s, "residuals", 8, true)
 	writeNet(t, net, os.Getenv("RESIDUAL_NET_OUT"))
 }
 
@@ -392,4 +360,27 @@ func TestResidualSearch(t *testing.T) {
 		t.Logf("width %d: %d lines, %d pieces, %.0f s CPU", w, lines, pieces, cpuSeconds()-cpu)
 	}
 	t.Logf("sum %d", sum)
+}
+
+// fitHeldOut shuffles s, holds a tenth out, logs the held-out labels'
+// mean and variance, and trains net on the rest (mean squared error;
+// LOOKAHEAD_EPOCHS, default epochs; LOOKAHEAD_LR, default 1e-3).
+func fitHeldOut(t *testing.T, net *Net, s []Sample, what string, epochs int, startAtMean bool) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+	held, train := s[:len(s)/10], s[len(s)/10:]
+	mean, variance := 0.0, 0.0
+	for _, x := range held {
+		mean += float64(x.Label) / float64(len(held))
+	}
+	for _, x := range held {
+		variance += (float64(x.Label) - mean) * (float64(x.Label) - mean) / float64(len(held))
+	}
+	t.Logf("held out: %d, %s' mean %.3f, variance %.3f", len(held), what, mean, variance)
+	_, err := Train(net, train, held, TrainConfig{Epochs: envInt(t, "LOOKAHEAD_EPOCHS", epochs), Batch: 64, LR: envFloat(t, "LOOKAHEAD_LR", 1e-3),
+		FirstLayerRate: DefaultFirstLayerRate, Seed: 1, StartAtMean: startAtMean,
+		Progress: func(l EpochLoss) { t.Logf("epoch %d: train %.4f, held out %.4f", l.Epoch, l.Train, l.Held) }})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
