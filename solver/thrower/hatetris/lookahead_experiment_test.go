@@ -194,34 +194,7 @@ func TestLookaheadLabels(t *testing.T) {
 // missing piece instead of one.
 func TestLookaheadFit(t *testing.T) {
 	net := loadNet(t, lookaheadNet)
-	path := os.Getenv("LOOKAHEAD_DATA")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := UnmarshalSamples(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rd := envInt(t, "LOOKAHEAD_ROLLOUT_DEPTH", 10)
-	drop, penalty := os.Getenv("LOOKAHEAD_DROP") != "", envFloat(t, "LOOKAHEAD_PENALTY", 1)
-	if drop || penalty != 1 {
-		surv, err := os.ReadFile(path + ".surv")
-		if err != nil || len(surv) != len(s) {
-			t.Fatalf("%s.surv: %d bytes for %d samples, %v", path, len(surv), len(s), err)
-		}
-		keep := s[:0]
-		for i := range s {
-			if miss := rd - int(surv[i]); miss > 0 {
-				if drop {
-					continue
-				}
-				s[i].Label += float32(float64(miss) * lookaheadLineWeight / lookaheadNetWeight * (1 - penalty))
-			}
-			keep = append(keep, s[i])
-		}
-		s = keep
-	}
+	s := lookaheadSamples(t)
 	fitHeldOut(t, net, s, "labels", 4, false)
 	writeNet(t, net, os.Getenv("LOOKAHEAD_NET_OUT"))
 }
@@ -295,34 +268,12 @@ func writeNet(t *testing.T, n *Net, path string) {
 // TestResidualFit trains a fresh network (the second, "value" network)
 // on what the lookahead labels of LOOKAHEAD_DATA find beyond the fifth
 // network's own value (label - its integer value), and writes
-// RESIDUAL_NET_OUT. With LOOKAHEAD_DROP set, the wells whose rollouts
-// died are left out.
+// RESIDUAL_NET_OUT. LOOKAHEAD_DROP and LOOKAHEAD_PENALTY as for
+// TestLookaheadFit (lookaheadSamples).
 func TestResidualFit(t *testing.T) {
 	base := loadNet(t, lookaheadNet)
 	base.Quantize()
-	path := os.Getenv("LOOKAHEAD_DATA")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := UnmarshalSamples(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if os.Getenv("LOOKAHEAD_DROP") != "" {
-		rd := envInt(t, "LOOKAHEAD_ROLLOUT_DEPTH", 10)
-		surv, err := os.ReadFile(path + ".surv")
-		if err != nil || len(surv) != len(s) {
-			t.Fatalf("%s.surv: %d bytes for %d samples, %v", path, len(surv), len(s), err)
-		}
-		keep := s[:0]
-		for i := range s {
-			if int(surv[i]) == rd {
-				keep = append(keep, s[i])
-			}
-		}
-		s = keep
-	}
+	s := lookaheadSamples(t)
 	for i := range s {
 		s[i].Label -= float32(base.Value(&s[i].Well))
 	}
@@ -383,4 +334,39 @@ func fitHeldOut(t *testing.T, net *Net, s []Sample, what string, epochs int, sta
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// lookaheadSamples reads LOOKAHEAD_DATA. With LOOKAHEAD_DROP set, the
+// wells whose rollouts died are left out; with LOOKAHEAD_PENALTY p, they
+// cost p lines a missing piece instead of one.
+func lookaheadSamples(t *testing.T) []Sample {
+	path := os.Getenv("LOOKAHEAD_DATA")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := UnmarshalSamples(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := envInt(t, "LOOKAHEAD_ROLLOUT_DEPTH", 10)
+	drop, penalty := os.Getenv("LOOKAHEAD_DROP") != "", envFloat(t, "LOOKAHEAD_PENALTY", 1)
+	if drop || penalty != 1 {
+		surv, err := os.ReadFile(path + ".surv")
+		if err != nil || len(surv) != len(s) {
+			t.Fatalf("%s.surv: %d bytes for %d samples, %v", path, len(surv), len(s), err)
+		}
+		keep := s[:0]
+		for i := range s {
+			if miss := rd - int(surv[i]); miss > 0 {
+				if drop {
+					continue
+				}
+				s[i].Label += float32(float64(miss) * lookaheadLineWeight / lookaheadNetWeight * (1 - penalty))
+			}
+			keep = append(keep, s[i])
+		}
+		s = keep
+	}
+	return s
 }
