@@ -205,6 +205,16 @@ var imitateNetSelf5Command = imitateNetCommandOn(recordGameNames + firstStepGame
 // fifthStepGameNames are Kocka's games the loop's fifth step added.
 const fifthStepGameNames = ";kocka beam2 imitated-net-self4 pre-cut-4 16384;kocka beam2 imitated-net-self4 pre-cut-4 32768;kocka beam2 imitated-net-self4 pre-cut-4 65536;kocka beam2 imitated-net-self4 pre-cut-4 131072"
 
+// imitateNetSelf6Command is the command behind
+// docs/hatetris-imitate-net-self6.net, the loop's sixth step: the games
+// before and the games of 104 lines or more of the fifth network (108,
+// 130 and 127 lines) and of its mix with the lookahead fit (116 and 136).
+var imitateNetSelf6Command = imitateNetCommandOn(recordGameNames + firstStepGameNames + secondStepGameNames + thirdStepGameNames + fourthStepGameNames + fifthStepGameNames + sixthStepGameNames)
+
+// sixthStepGameNames are Kocka's games the loop's sixth step added.
+const sixthStepGameNames = ";kocka beam2 imitated-net-self5 pre-cut-4 16384;kocka beam2 imitated-net-self5 pre-cut-4 65536;kocka beam2 imitated-net-self5 pre-cut-4 131072" +
+	";kocka beam2 imitated-net-self5-wise pre-cut-4 65536;kocka beam2 imitated-net-self5-wise pre-cut-4 131072"
+
 // imitateNetBeamedCommand is the command behind
 // docs/hatetris-imitate-net-beamed.net: the third step's training plus
 // the choices of a beam ranked by the third network beside the record
@@ -230,6 +240,7 @@ func TestImitateNetFileIsTheTraining(t *testing.T) {
 		{"hatetris-imitate-net-self3.net", "hatetris-record-imitated-net-self3.json", imitateNetSelf3Command},
 		{"hatetris-imitate-net-self4.net", "hatetris-record-imitated-net-self4-pc4.json", imitateNetSelf4Command},
 		{"hatetris-imitate-net-self5.net", "hatetris-record-imitated-net-self5-pc4.json", imitateNetSelf5Command},
+		{"hatetris-imitate-net-self6.net", "hatetris-record-imitated-net-self6-pc4.json", imitateNetSelf6Command},
 		{"hatetris-imitate-net-beamed.net", "hatetris-record-imitated-net-beamed.json", imitateNetBeamedCommand},
 	}
 	if raceEnabled {
